@@ -1,0 +1,74 @@
+import { apiHost } from './config';
+
+/** A failed call: the HTTP status (0 when the server could not be reached) and the server's message. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(status: number, message: string, body: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+type UnauthorizedListener = () => void;
+let onUnauthorized: UnauthorizedListener | null = null;
+
+/** The session registers here so that a 401 on an authenticated call logs the shopper out once. */
+export function setUnauthorizedHandler(listener: UnauthorizedListener | null): void {
+  onUnauthorized = listener;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** The session token, sent in the header named "token" (the contract's custom header). */
+  token?: string | null;
+  signal?: AbortSignal;
+}
+
+function messageOf(body: unknown, fallback: string): string {
+  if (body && typeof body === 'object') {
+    const b = body as { message?: unknown; errors?: { msg?: unknown } };
+    if (b.errors && typeof b.errors.msg === 'string') return b.errors.msg;
+    if (typeof b.message === 'string' && b.message !== 'fail') return b.message;
+  }
+  return fallback;
+}
+
+/** The one API client: JSON in and out, the token header, typed errors, 401 handled once. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.token) headers.token = options.token;
+
+  let response: Response;
+  try {
+    response = await fetch(`${apiHost}/api/v1${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, 'Cannot reach the shop right now. Check your connection and try again.', null);
+  }
+
+  const text = await response.text();
+  let body: unknown = null;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+  }
+  if (!response.ok) {
+    if (response.status === 401 && options.token && onUnauthorized) onUnauthorized();
+    throw new ApiError(response.status, messageOf(body, `Request failed (${response.status})`), body);
+  }
+  return body as T;
+}

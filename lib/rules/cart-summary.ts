@@ -1,0 +1,16 @@
+// Spec section 9: original = totalCartPrice; tax = ⌊original / 9⌋; savings = ⌊10% of original⌋;
+// total = original + tax − savings. The server records orders with the same figures.
+export interface CartSummary {
+  original: number;
+  tax: number;
+  savings: number;
+  total: number;
+}
+
+export function cartSummary(totalCartPrice: number): CartSummary {
+  const original = totalCartPrice;
+  const tax = Math.trunc(original / 9);
+  // 10% as original / 10 avoids the float error of original * 0.1 (e.g. 70 * 0.1 = 7.000000000000001).
+  const savings = Math.trunc(original / 10);
+  return { original, tax, savings, total: original + tax - savings };
+}

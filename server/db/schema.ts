@@ -1,0 +1,295 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// Ids are 24-hex strings (MongoDB ObjectId style), as the wire contract shows; see server/db/ids.ts.
+const id = () => text('id').primaryKey();
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    // Stored lower-cased: e-mail addresses compare case-insensitively.
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').notNull().default('user'),
+    // Tokens issued (iat) before this instant are refused: a password change or reset logs out everywhere.
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email)],
+);
+
+export const categories = pgTable('categories', {
+  id: id(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  image: text('image').notNull(),
+  ...timestamps,
+});
+
+export const subcategories = pgTable(
+  'subcategories',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => categories.id),
+    ...timestamps,
+  },
+  (t) => [index('subcategories_category_idx').on(t.categoryId)],
+);
+
+export const brands = pgTable('brands', {
+  id: id(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  image: text('image').notNull(),
+  ...timestamps,
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description').notNull(),
+    // Stock. Never negative: orders take it with a conditional UPDATE, and the CHECK backs that up.
+    quantity: integer('quantity').notNull(),
+    sold: integer('sold').notNull().default(0),
+    // Whole Egyptian pounds, as the contract's prices are.
+    price: integer('price').notNull(),
+    priceAfterDiscount: integer('price_after_discount'),
+    // Image paths are stored relative to the server ("/images/…") and made absolute with PUBLIC_URL
+    // when serialised, so a change of PUBLIC_URL never leaves stale addresses in the database.
+    imageCover: text('image_cover').notNull(),
+    images: text('images').array().notNull(),
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => categories.id),
+    brandId: text('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    subcategoryIds: text('subcategory_ids').array().notNull(),
+    ratingsAverage: real('ratings_average').notNull(),
+    ratingsQuantity: integer('ratings_quantity').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('products_category_idx').on(t.categoryId),
+    index('products_brand_idx').on(t.brandId),
+    index('products_price_idx').on(t.price),
+    index('products_created_idx').on(t.createdAt),
+    check('products_quantity_nonneg', sql`${t.quantity} >= 0`),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    review: text('review').notNull(),
+    rating: integer('rating').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('reviews_product_idx').on(t.productId)],
+);
+
+export const carts = pgTable('carts', {
+  id: id(),
+  // One cart per user.
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id),
+  // The contract's "__v": bumped on every change of the lines.
+  version: integer('version').notNull().default(0),
+  ...timestamps,
+});
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: id(),
+    cartId: text('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id),
+    count: integer('count').notNull(),
+    // Unit price when the line was added.
+    price: integer('price').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    uniqueIndex('cart_items_cart_product_key').on(t.cartId, t.productId),
+    check('cart_items_count_positive', sql`${t.count} > 0`),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    // The contract's numeric "id".
+    number: serial('number').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    // The cart this order consumed. Unique: a second request for the same cart finds this order.
+    sourceCartId: text('source_cart_id').notNull(),
+    checkoutSessionId: text('checkout_session_id'),
+    shippingDetails: text('shipping_details').notNull(),
+    shippingPhone: text('shipping_phone').notNull(),
+    shippingCity: text('shipping_city').notNull(),
+    taxPrice: integer('tax_price').notNull(),
+    shippingPrice: integer('shipping_price').notNull().default(0),
+    discountPrice: integer('discount_price').notNull(),
+    totalOrderPrice: integer('total_order_price').notNull(),
+    paymentMethodType: text('payment_method_type').notNull(),
+    isPaid: boolean('is_paid').notNull().default(false),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    isDelivered: boolean('is_delivered').notNull().default(false),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('orders_source_cart_key').on(t.sourceCartId),
+    uniqueIndex('orders_checkout_session_key').on(t.checkoutSessionId),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: id(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id),
+    count: integer('count').notNull(),
+    price: integer('price').notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    cartId: text('cart_id').notNull(),
+    provider: text('provider').notNull(), // 'test' | 'stripe'
+    providerSessionId: text('provider_session_id'),
+    status: text('status').notNull().default('open'), // open | complete | expired | failed
+    paymentStatus: text('payment_status').notNull().default('unpaid'), // unpaid | paid
+    amountTotal: integer('amount_total').notNull(),
+    currency: text('currency').notNull().default('egp'),
+    shippingDetails: text('shipping_details').notNull(),
+    shippingPhone: text('shipping_phone').notNull(),
+    shippingCity: text('shipping_city').notNull(),
+    successUrl: text('success_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    failureReason: text('failure_reason'),
+    orderId: text('order_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('checkout_sessions_user_idx').on(t.userId),
+    uniqueIndex('checkout_sessions_provider_key').on(t.providerSessionId),
+  ],
+);
+
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+);
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    details: text('details').notNull(),
+    phone: text('phone').notNull(),
+    city: text('city').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('addresses_user_idx').on(t.userId)],
+);
+
+export const passwordResets = pgTable('password_resets', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  // sha-256 of the 6-digit code with a server-side pepper; the code itself is never stored.
+  codeHash: text('code_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: timestamps.createdAt,
+});
+
+// Development outbox: mail that would have been sent when no SMTP_URL is configured.
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('outbox_to_idx').on(t.to)],
+);
