@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export type NodeEnv = 'development' | 'production' | 'test';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  corsOrigins: string[];
+  nodeEnv: NodeEnv;
+  logLevel: LogLevel;
+  redisUrl: string | undefined;
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  shopName: string;
+  /** Folder of the built storefront (Next export). */
+  storefrontDir: string;
+}
+
+export class ConfigError extends Error {}
+
+const logLevels: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function blankToUndefined(value: string | undefined): string | undefined {
+  const v = value?.trim();
+  return v ? v : undefined;
+}
+
+function parsePort(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 3000;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ConfigError(`PORT must be an integer from 0 to 65535, got "${raw}"`);
+  return n;
+}
+
+function parseUrl(name: string, raw: string): string {
+  try {
+    return new URL(raw).toString().replace(/\/$/, '');
+  } catch {
+    throw new ConfigError(`${name} must be an absolute URL, got "${raw}"`);
+  }
+}
+
+/**
+ * The JWT secret: JWT_SECRET when set; otherwise one generated once and kept in the data folder,
+ * so tokens survive a restart. Production refuses to guess: a lost data folder would log everyone out
+ * and several processes would each invent their own.
+ */
+function resolveJwtSecret(raw: string | undefined, dataDir: string, nodeEnv: NodeEnv): string {
+  if (raw) {
+    if (raw.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long');
+    return raw;
+  }
+  if (nodeEnv === 'production') throw new ConfigError('JWT_SECRET is required when NODE_ENV=production');
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+/** Development origins a storefront dev server may run on (Next picks 3000, then 3001, ...). */
+function defaultCorsOrigins(publicUrl: string): string[] {
+  const origins = new Set<string>([new URL(publicUrl).origin]);
+  for (let port = 3000; port <= 3010; port++) {
+    origins.add(`http://localhost:${port}`);
+    origins.add(`http://127.0.0.1:${port}`);
+  }
+  return [...origins];
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const nodeEnvRaw = blankToUndefined(env.NODE_ENV) ?? 'development';
+  if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
+    throw new ConfigError(`NODE_ENV must be development, production or test, got "${nodeEnvRaw}"`);
+  }
+  const nodeEnv = nodeEnvRaw as NodeEnv;
+  const port = parsePort(env.PORT);
+  const host = blankToUndefined(env.HOST) ?? '0.0.0.0';
+  const publicUrl = parseUrl('PUBLIC_URL', blankToUndefined(env.PUBLIC_URL) ?? `http://localhost:${port}`);
+  const dataDir = path.resolve(blankToUndefined(env.DATA_DIR) ?? '.data');
+  const logLevelRaw = blankToUndefined(env.LOG_LEVEL) ?? (nodeEnv === 'test' ? 'silent' : 'info');
+  if (!logLevels.includes(logLevelRaw as LogLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${logLevels.join(', ')}, got "${logLevelRaw}"`);
+  }
+  const databaseUrl = blankToUndefined(env.DATABASE_URL);
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  }
+  const smtpUrl = blankToUndefined(env.SMTP_URL);
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL');
+  const corsRaw = blankToUndefined(env.CORS_ORIGINS);
+  const corsOrigins = corsRaw
+    ? corsRaw
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean)
+        .map((o) => (o === '*' ? o : parseUrl('CORS_ORIGINS', o)))
+    : defaultCorsOrigins(publicUrl);
+  const shopName = blankToUndefined(env.SHOP_NAME) ?? 'FreshCart';
+  return {
+    port,
+    host,
+    publicUrl,
+    dataDir,
+    databaseUrl,
+    jwtSecret: resolveJwtSecret(blankToUndefined(env.JWT_SECRET), dataDir, nodeEnv),
+    smtpUrl,
+    mailFrom: blankToUndefined(env.MAIL_FROM) ?? `${shopName} <no-reply@${new URL(publicUrl).hostname}>`,
+    corsOrigins,
+    nodeEnv,
+    logLevel: logLevelRaw as LogLevel,
+    redisUrl: blankToUndefined(env.REDIS_URL),
+    stripeSecretKey: blankToUndefined(env.STRIPE_SECRET_KEY),
+    stripeWebhookSecret: blankToUndefined(env.STRIPE_WEBHOOK_SECRET),
+    shopName,
+    storefrontDir: path.resolve(blankToUndefined(env.STOREFRONT_DIR) ?? 'out'),
+  };
+}

@@ -1,0 +1,130 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+/** One drizzle type for both drivers: services never know which database they talk to. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Anything that can run a query: the database or an open transaction. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres:// URL: node-postgres. Otherwise PGlite. */
+  databaseUrl?: string;
+  /** PGlite data folder; undefined means in memory (tests). */
+  pgliteDir?: string;
+  /** Pool size for node-postgres. */
+  poolSize?: number;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+// Serialises concurrent migrators (several processes starting on one PostgreSQL).
+const migrationLockKey = 727_001;
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle client that errors (server restart) must not crash the process; the pool replaces it.
+    pool.on('error', () => {});
+    const db = drizzlePg({ client: pool, schema });
+    return {
+      db: db as unknown as Db,
+      driver: 'postgres',
+      async migrate() {
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [migrationLockKey]);
+          await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [migrationLockKey]).catch(() => {});
+          client.release();
+        }
+      },
+      async ping() {
+        await db.execute(sql`select 1`);
+      },
+      async close() {
+        await pool.end();
+      },
+    };
+  }
+  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  const client = await PGlite.create(options.pgliteDir ? { dataDir: options.pgliteDir } : {});
+  const db = drizzlePglite({ client, schema });
+  return {
+    db: db as unknown as Db,
+    driver: 'pglite',
+    async migrate() {
+      await migratePglite(db, { migrationsFolder });
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+/** PostgreSQL error code of a driver error, looking through drizzle's wrapper. */
+export function pgErrorCode(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let depth = 0; depth < 4 && e && typeof e === 'object'; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+const retryable = new Set(['40001', '40P01']);
+const afterCommit = new WeakMap<object, Array<() => void>>();
+
+/** Runs fn once the surrounding transaction (started with runInTransaction) has committed. */
+export function onCommit(tx: Tx, fn: () => void): void {
+  const list = afterCommit.get(tx);
+  if (list) list.push(fn);
+  else afterCommit.set(tx, [fn]);
+}
+
+/**
+ * Runs fn in a transaction, retrying serialization failures and deadlocks (40001, 40P01), which
+ * PostgreSQL may raise under contention and which are safe to replay. Callbacks registered with
+ * onCommit run after a successful commit only.
+ */
+export async function runInTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    let txRef: Tx | undefined;
+    try {
+      const result = await db.transaction(async (tx) => {
+        txRef = tx;
+        return fn(tx);
+      });
+      const callbacks = txRef ? afterCommit.get(txRef) : undefined;
+      if (callbacks) for (const cb of callbacks) cb();
+      return result;
+    } catch (err) {
+      const code = pgErrorCode(err);
+      if (!code || !retryable.has(code) || attempt >= attempts) throw err;
+      await new Promise((r) => setTimeout(r, 5 * attempt + Math.random() * 20));
+    }
+  }
+}

@@ -1,0 +1,34 @@
+// The contract's error envelopes. Every error a route raises is one of these two classes; the
+// app's error handler turns them (and Fastify's own errors) into JSON.
+
+/** 4xx with {"statusMsg":"fail","message"}. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export type ValidationLocation = 'body' | 'query' | 'params';
+
+/** 400 with {"message":"fail","errors":{value,msg,param,location}}: the first failing field only. */
+export class ValidationError extends Error {
+  constructor(
+    readonly param: string,
+    readonly msg: string,
+    readonly value: unknown,
+    readonly location: ValidationLocation = 'body',
+  ) {
+    super(msg);
+    this.name = 'ValidationError';
+  }
+}
+
+export const notLoggedIn = 'You are not logged in. Please login to get access';
+export const invalidToken = 'Invalid Token. please login again';
+
+export const noProduct = (id: string) => `No product for this id ${id}`;
+export const noCart = (userId: string) => `No cart exist for this user: ${userId}`;

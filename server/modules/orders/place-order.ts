@@ -1,0 +1,138 @@
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { cartSummary } from '@/lib/rules/cart-summary';
+import { onCommit, type Tx } from '../../db/client';
+import { newId } from '../../db/ids';
+import { cartItems, carts, orderItems, orders, products } from '../../db/schema';
+import { AppError } from '../../errors';
+import { catalogueCache } from '../catalogue/cache';
+import { loadOrder, type OrderWithItems } from './serialize-order';
+
+export interface ShippingAddress {
+  details: string;
+  phone: string;
+  city: string;
+}
+
+export type OrderPayment = { method: 'cash' } | { method: 'card'; checkoutSessionId: string; paidAt: Date };
+
+export interface PlaceOrderInput {
+  userId: string;
+  cartId: string;
+  shippingAddress: ShippingAddress;
+  payment: OrderPayment;
+}
+
+export interface PlacedOrder extends OrderWithItems {
+  /** false when the cart had already been turned into this order (a repeated request). */
+  created: boolean;
+}
+
+export const noCartWithId = (cartId: string) => `No cart for this id ${cartId}`;
+export const insufficientStock = (title: string) => `Insufficient stock for ${title}`;
+
+async function existingOrder(tx: Tx, input: PlaceOrderInput): Promise<OrderWithItems | undefined> {
+  const [bySession] =
+    input.payment.method === 'card'
+      ? await tx.select({ id: orders.id }).from(orders).where(eq(orders.checkoutSessionId, input.payment.checkoutSessionId))
+      : [];
+  const [byCart] = bySession
+    ? [bySession]
+    : await tx.select({ id: orders.id }).from(orders).where(eq(orders.sourceCartId, input.cartId));
+  if (!byCart) return undefined;
+  const found = await loadOrder(tx, byCart.id);
+  // Someone else's order for that cart id is none of the caller's business: answer as for an unknown cart.
+  if (found && found.order.userId !== input.userId) throw new AppError(404, noCartWithId(input.cartId));
+  return found;
+}
+
+/**
+ * Turns a cart into an order inside the caller's transaction: the cart row is locked, every line is
+ * taken out of stock by one conditional UPDATE (so stock never goes below zero and concurrent orders
+ * cannot oversell), the order and its line snapshots are written, and the cart is deleted. A repeat
+ * for a cart that an order already consumed returns that order (idempotent).
+ * Throws AppError 404 (no such cart for this user), 400 (empty cart, insufficient stock).
+ */
+export async function placeOrder(tx: Tx, input: PlaceOrderInput): Promise<PlacedOrder> {
+  const before = await existingOrder(tx, input);
+  if (before) return { ...before, created: false };
+
+  // Waits for any concurrent order on this cart; if that one consumed it, no row comes back.
+  const [cart] = await tx.select().from(carts).where(eq(carts.id, input.cartId)).for('update');
+  if (!cart) {
+    const after = await existingOrder(tx, input);
+    if (after) return { ...after, created: false };
+    throw new AppError(404, noCartWithId(input.cartId));
+  }
+  if (cart.userId !== input.userId) throw new AppError(404, noCartWithId(input.cartId));
+
+  const lines = await tx
+    .select({ productId: cartItems.productId, count: cartItems.count, price: cartItems.price, title: products.title })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.cartId, cart.id))
+    // A fixed order of row locks across transactions avoids deadlocks between two carts.
+    .orderBy(asc(cartItems.productId));
+  if (lines.length === 0) throw new AppError(400, 'Your cart is empty');
+
+  for (const line of lines) {
+    const taken = await tx
+      .update(products)
+      .set({
+        quantity: sql`${products.quantity} - ${line.count}`,
+        sold: sql`${products.sold} + ${line.count}`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(products.id, line.productId), gte(products.quantity, line.count)))
+      .returning({ id: products.id });
+    // The AppError aborts the caller's transaction, which puts back any stock already taken.
+    if (taken.length === 0) throw new AppError(400, insufficientStock(line.title));
+  }
+
+  const totalCartPrice = lines.reduce((sum, l) => sum + l.count * l.price, 0);
+  const summary = cartSummary(totalCartPrice);
+  const now = new Date();
+  const orderId = newId();
+  const card = input.payment.method === 'card' ? input.payment : undefined;
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      id: orderId,
+      userId: input.userId,
+      sourceCartId: cart.id,
+      checkoutSessionId: card?.checkoutSessionId ?? null,
+      shippingDetails: input.shippingAddress.details,
+      shippingPhone: input.shippingAddress.phone,
+      shippingCity: input.shippingAddress.city,
+      taxPrice: summary.tax,
+      shippingPrice: 0,
+      discountPrice: summary.savings,
+      totalOrderPrice: summary.total,
+      paymentMethodType: input.payment.method,
+      isPaid: Boolean(card),
+      paidAt: card?.paidAt ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!order) throw new Error('order insert returned no row');
+  // Line ids share a prefix and end in their position, so sorting by id keeps the cart's order.
+  const prefix = newId().slice(0, 18);
+  const items = await tx
+    .insert(orderItems)
+    .values(
+      lines.map((l, i) => ({
+        id: prefix + i.toString(16).padStart(6, '0'),
+        orderId,
+        productId: l.productId,
+        count: l.count,
+        price: l.price,
+      })),
+    )
+    .returning();
+  await tx.delete(carts).where(eq(carts.id, cart.id));
+
+  // Stock is part of the product payload: cached catalogue pages are now stale.
+  catalogueCache.invalidate();
+  onCommit(tx, () => catalogueCache.invalidate());
+  return { order, items: items.sort((a, b) => a.id.localeCompare(b.id)), created: true };
+}
