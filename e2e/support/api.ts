@@ -1,0 +1,159 @@
+// The server side of the journeys: every call here goes straight to the API, so a test can prepare
+// data quickly and check what the server holds after the shopper acted in the browser.
+import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import type { CartEnvelope, Category, ListEnvelope, Order, Product, WishlistEnvelope } from '@/lib/api/types';
+
+export interface Shopper {
+  name: string;
+  email: string;
+  password: string;
+  phone: string;
+  token: string;
+  userId: string;
+}
+
+let counter = 0;
+
+/** A unique, valid e-mail address for one test's shopper. */
+export function uniqueEmail(tag = 'shopper'): string {
+  counter += 1;
+  return `${tag}-${Date.now().toString(36)}-${process.pid}-${counter}-${randomBytes(3).toString('hex')}@example.com`;
+}
+
+/** A valid Egyptian mobile number: 01, then 0/1/2/5, then eight digits. */
+export function egyptianPhone(): string {
+  const second = ['0', '1', '2', '5'][randomBytes(1)[0]! % 4]!;
+  const rest = Array.from(randomBytes(8), (b) => String(b % 10)).join('');
+  return `01${second}${rest}`;
+}
+
+async function json<T>(response: APIResponse, what: string): Promise<T> {
+  const text = await response.text();
+  if (!response.ok()) throw new Error(`${what} failed: ${response.status()} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+function decodeJwtPayload(token: string): Record<string, unknown> {
+  const part = token.split('.')[1];
+  if (!part) throw new Error(`Not a JWT: ${token}`);
+  return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+export class Api {
+  constructor(private readonly request: APIRequestContext) {}
+
+  /** Signs a brand-new shopper up through the API (the storefront is not involved). */
+  async createShopper(overrides: Partial<Pick<Shopper, 'name' | 'email' | 'password' | 'phone'>> = {}): Promise<Shopper> {
+    const name = overrides.name ?? 'Test Shopper';
+    const email = overrides.email ?? uniqueEmail();
+    const password = overrides.password ?? 'secret123';
+    const phone = overrides.phone ?? egyptianPhone();
+    const body = await json<{ token: string }>(
+      await this.request.post('/api/v1/auth/signup', { data: { name, email, password, rePassword: password, phone } }),
+      'signup',
+    );
+    return { name, email, password, phone, token: body.token, userId: this.userIdOf(body.token) };
+  }
+
+  userIdOf(token: string): string {
+    const id = decodeJwtPayload(token).id;
+    if (typeof id !== 'string') throw new Error('token without an id');
+    return id;
+  }
+
+  async signin(email: string, password: string): Promise<APIResponse> {
+    return this.request.post('/api/v1/auth/signin', { data: { email, password } });
+  }
+
+  async products(query = ''): Promise<Product[]> {
+    const all: Product[] = [];
+    for (let page = 1; ; page++) {
+      const sep = query ? '&' : '';
+      const body = await json<ListEnvelope<Product>>(
+        await this.request.get(`/api/v1/products?${query}${sep}page=${page}&limit=200`),
+        'products',
+      );
+      all.push(...body.data);
+      if (!body.metadata.nextPage) return all;
+    }
+  }
+
+  async product(id: string): Promise<Product> {
+    return (await json<{ data: Product }>(await this.request.get(`/api/v1/products/${id}`), 'product')).data;
+  }
+
+  async categories(): Promise<Category[]> {
+    return (await json<ListEnvelope<Category>>(await this.request.get('/api/v1/categories?limit=200'), 'categories')).data;
+  }
+
+  async brands(): Promise<Category[]> {
+    return (await json<ListEnvelope<Category>>(await this.request.get('/api/v1/brands?limit=200'), 'brands')).data;
+  }
+
+  /** The shopper's cart, or null when the server has none (404 "No cart exist"). */
+  async cart(token: string): Promise<CartEnvelope | null> {
+    const response = await this.request.get('/api/v1/cart', { headers: { token } });
+    if (response.status() === 404) return null;
+    return json<CartEnvelope>(response, 'get cart');
+  }
+
+  async addToCart(token: string, productId: string): Promise<CartEnvelope> {
+    return json<CartEnvelope>(
+      await this.request.post('/api/v1/cart', { headers: { token }, data: { productId } }),
+      'add to cart',
+    );
+  }
+
+  async setCount(token: string, productId: string, count: number): Promise<CartEnvelope> {
+    return json<CartEnvelope>(
+      await this.request.put(`/api/v1/cart/${productId}`, { headers: { token }, data: { count } }),
+      'update count',
+    );
+  }
+
+  async orders(token: string, userId: string): Promise<Order[]> {
+    return json<Order[]>(await this.request.get(`/api/v1/orders/user/${userId}`, { headers: { token } }), 'orders');
+  }
+
+  async wishlist(token: string): Promise<WishlistEnvelope> {
+    return json<WishlistEnvelope>(await this.request.get('/api/v1/wishlist', { headers: { token } }), 'wishlist');
+  }
+
+  /** The newest 6-digit reset code sent to this address, from the development outbox. */
+  async latestResetCode(email: string): Promise<string> {
+    let code: string | null = null;
+    await expect
+      .poll(
+        async () => {
+          const response = await this.request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(email)}`);
+          if (!response.ok()) return null;
+          code = findNewestCode(await response.json());
+          return code;
+        },
+        { message: `a reset code in the dev outbox for ${email}`, timeout: 10_000 },
+      )
+      .not.toBeNull();
+    return code!;
+  }
+}
+
+/** Finds the newest 6-digit code in whatever list of messages the outbox returns. */
+function findNewestCode(body: unknown): string | null {
+  const list: unknown[] = Array.isArray(body)
+    ? body
+    : Array.isArray((body as { data?: unknown })?.data)
+      ? ((body as { data: unknown[] }).data)
+      : Array.isArray((body as { messages?: unknown })?.messages)
+        ? ((body as { messages: unknown[] }).messages)
+        : [];
+  const withTimes = list.map((m, i) => {
+    const rec = m as Record<string, unknown>;
+    const when = Date.parse(String(rec.createdAt ?? rec.created_at ?? rec.sentAt ?? '')) || i;
+    const text = [rec.subject, rec.text, rec.body, rec.html].filter((x) => typeof x === 'string').join('\n');
+    const code = /\b(\d{6})\b/.exec(text)?.[1] ?? null;
+    return { when, code };
+  });
+  withTimes.sort((a, b) => b.when - a.when);
+  return withTimes.find((m) => m.code)?.code ?? null;
+}

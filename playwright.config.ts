@@ -1,0 +1,66 @@
+import { defineConfig } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { findFreePortSync } from './e2e/support/free-port';
+
+// The config is evaluated by the runner and again by every worker: the port is chosen once and
+// handed to the workers (and the web server) through the environment they inherit.
+process.env.E2E_PORT ??= String(findFreePortSync());
+const port = Number(process.env.E2E_PORT);
+const origin = `http://127.0.0.1:${port}`;
+
+const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (p): p is string => Boolean(p && existsSync(p)),
+);
+if (!chromium) {
+  throw new Error(
+    'No Chromium found (looked at $CHROMIUM_PATH, /usr/bin/chromium, /usr/bin/chromium-browser). ' +
+      "Install Debian's Chromium: sudo apt-get update && sudo apt-get install -y chromium, " +
+      'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
+  );
+}
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  forbidOnly: true,
+  retries: 0,
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    baseURL: origin,
+    browserName: 'chromium',
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    timezoneId: 'Africa/Cairo',
+    // A service worker would hide page.route() interception of the Google script.
+    serviceWorkers: 'block',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    // The storefront in out/ is built by `npm test` before this runs; the server serves it.
+    command: 'node --import tsx e2e/support/web-server.ts',
+    url: `${origin}/api/v1/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: { E2E_PORT: String(port) },
+  },
+});
