@@ -1,0 +1,24 @@
+import { apiRequest } from './client';
+import type { CartEnvelope } from './types';
+
+// Cart calls of spec section 7; every one carries the session token in the "token" header.
+
+export function addCartProduct(token: string, productId: string): Promise<CartEnvelope> {
+  return apiRequest<CartEnvelope>('/cart', { method: 'POST', token, body: { productId } });
+}
+
+export function fetchCart(token: string): Promise<CartEnvelope> {
+  return apiRequest<CartEnvelope>('/cart', { token });
+}
+
+export function updateCartProductCount(token: string, productId: string, count: number): Promise<CartEnvelope> {
+  return apiRequest<CartEnvelope>(`/cart/${encodeURIComponent(productId)}`, { method: 'PUT', token, body: { count } });
+}
+
+export function removeCartProduct(token: string, productId: string): Promise<CartEnvelope> {
+  return apiRequest<CartEnvelope>(`/cart/${encodeURIComponent(productId)}`, { method: 'DELETE', token });
+}
+
+export function clearCartOnServer(token: string): Promise<{ message: string }> {
+  return apiRequest<{ message: string }>('/cart', { method: 'DELETE', token });
+}

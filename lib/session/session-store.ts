@@ -1,0 +1,98 @@
+import { useSyncExternalStore } from 'react';
+import { setUnauthorizedHandler } from '@/lib/api/client';
+
+// Spec section 3: the session token lives in memory and in local storage under 'tkn'.
+export const TOKEN_KEY = 'tkn';
+
+type Listener = () => void;
+
+const listeners = new Set<Listener>();
+// undefined = not read yet: local storage is read on first use, never during the static prerender.
+let token: string | null | undefined;
+let loginRedirect: (() => void) | null = null;
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    // Storage can be disabled (privacy mode): the session then lives in memory only.
+    return null;
+  }
+}
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+export function getToken(): string | null {
+  if (token === undefined) {
+    const stored = storage()?.getItem(TOKEN_KEY) ?? null;
+    token = stored && stored.trim() ? stored : null;
+  }
+  return token;
+}
+
+export function setToken(next: string): void {
+  token = next;
+  storage()?.setItem(TOKEN_KEY, next);
+  emit();
+}
+
+export function clearToken(): void {
+  token = null;
+  storage()?.removeItem(TOKEN_KEY);
+  emit();
+}
+
+/** Subscribe to token changes (the cart state uses this to load or reset the cart). */
+export function subscribeSession(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/**
+ * The router registers how to go to /login, so a 401 can navigate without lib/ knowing the router.
+ * Without one (tests, before the router exists) the hash is set directly, which the hash router follows.
+ */
+export function setLoginRedirect(redirect: (() => void) | null): void {
+  loginRedirect = redirect;
+}
+
+/** Logout as the spec words it: token out of memory and storage (the cart resets on that change), then /login. */
+export function logout(): void {
+  clearToken();
+  if (loginRedirect) loginRedirect();
+  else if (typeof window !== 'undefined') window.location.hash = '#/login';
+}
+
+// A 401 on an authenticated call means the token is no longer valid: log out once.
+setUnauthorizedHandler(() => {
+  if (getToken() !== null) logout();
+});
+
+// Another tab logging in or out changes 'tkn': follow it, so two tabs never disagree about who is signed in.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== TOKEN_KEY && event.key !== null) return;
+    const stored = storage()?.getItem(TOKEN_KEY) ?? null;
+    if (stored !== token) {
+      token = stored && stored.trim() ? stored : null;
+      emit();
+    }
+  });
+}
+
+export interface Session {
+  token: string | null;
+  setToken: (token: string) => void;
+  clearToken: () => void;
+}
+
+const getServerToken = (): string | null => null;
+
+export function useSession(): Session {
+  const current = useSyncExternalStore(subscribeSession, getToken, getServerToken);
+  return { token: current, setToken, clearToken };
+}
