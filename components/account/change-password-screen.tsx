@@ -1,0 +1,84 @@
+'use client';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { resetPassword } from '@/lib/api/auth';
+import { errorMessage } from './error-message';
+import type { ResetState } from './forgot-password-screen';
+import { FormField } from './form-field';
+import styles from './account-form.module.scss';
+
+/** Spec section 9: the 'Success to update Password' toast is shown after 2 s and lasts 2000 ms. */
+export const passwordToastDelayMs = 2000;
+
+export function ChangePasswordScreen() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [email, setEmail] = useState(() => (location.state as ResetState | null)?.email ?? '');
+  const [newPassword, setNewPassword] = useState('');
+  const [pending, setPending] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    setPending(true);
+    setProblem(null);
+    try {
+      await resetPassword(email.trim(), newPassword);
+      // Stays pending (button disabled) until the toast shows and the shopper is sent to /login.
+      timer.current = setTimeout(() => {
+        toast.success('Success to update Password', { autoClose: 2000, position: 'top-center' });
+        navigate('/login');
+      }, passwordToastDelayMs);
+    } catch (err) {
+      console.error(err);
+      setProblem(errorMessage(err));
+      setPending(false);
+    }
+  }
+
+  return (
+    <main className={styles.page}>
+      <section className={styles.card} aria-labelledby="change-title">
+        <h1 id="change-title" className={styles.title}>
+          Reset Password
+        </h1>
+        <form className={styles.form} noValidate onSubmit={save}>
+          <FormField
+            label="Your Email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <FormField
+            label="New Password"
+            type="password"
+            autoComplete="new-password"
+            value={newPassword}
+            onChange={(e) => setNewPassword(e.target.value)}
+          />
+          {problem ? (
+            <p className={styles.error} role="alert">
+              {problem}
+            </p>
+          ) : null}
+          <div className={styles.actions}>
+            <button type="submit" className={styles.primary} disabled={pending}>
+              Save
+            </button>
+          </div>
+        </form>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,116 @@
+'use client';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { requestResetCode, verifyResetCode } from '@/lib/api/auth';
+import { messages } from '@/lib/rules/messages';
+import { errorMessage } from './error-message';
+import { FormField } from './form-field';
+import styles from './account-form.module.scss';
+
+/** What /changePass reads from the router state to prefill 'Your Email'. */
+export interface ResetState {
+  email?: string;
+}
+
+/** Two steps: the e-mail that receives a code, then the code; a verified code leads to /changePass. */
+export function ForgotPasswordScreen() {
+  const navigate = useNavigate();
+  const [step, setStep] = useState<'email' | 'code'>('email');
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [pending, setPending] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  async function sendCode(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const trimmed = email.trim();
+    // Spec section 5: the e-mail is submitted only when, trimmed, it is not empty.
+    if (!trimmed) {
+      setProblem(messages.emailRequired);
+      return;
+    }
+    setPending(true);
+    setProblem(null);
+    try {
+      const answer = await requestResetCode(trimmed);
+      setEmail(trimmed);
+      setNotice(answer.message ?? null);
+      setStep('code');
+    } catch (err) {
+      console.error(err);
+      setProblem(errorMessage(err));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  async function verify(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    setPending(true);
+    setProblem(null);
+    try {
+      await verifyResetCode(code.trim());
+      navigate('/changePass', { state: { email } satisfies ResetState });
+    } catch (err) {
+      console.error(err);
+      setProblem(errorMessage(err));
+      setPending(false);
+    }
+  }
+
+  return (
+    <main className={styles.page}>
+      {step === 'email' ? (
+        <section className={styles.card} aria-labelledby="forgot-title">
+          <h1 id="forgot-title" className={styles.title}>
+            Forgot Password
+          </h1>
+          <form className={styles.form} noValidate onSubmit={sendCode}>
+            <FormField
+              label="Your email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              error={problem ?? undefined}
+            />
+            <div className={styles.actions}>
+              <button type="submit" className={styles.primary} disabled={pending}>
+                Confirm
+              </button>
+            </div>
+          </form>
+        </section>
+      ) : (
+        <section className={styles.card} aria-labelledby="verify-title">
+          <h1 id="verify-title" className={styles.title}>
+            Enter Your verify Code
+          </h1>
+          {notice ? (
+            <p className={styles.subtitle} role="status">
+              {notice}
+            </p>
+          ) : null}
+          <form className={styles.form} noValidate onSubmit={verify}>
+            <FormField
+              label="Your verify code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              error={problem ?? undefined}
+            />
+            <div className={styles.actions}>
+              <button type="submit" className={styles.primary} disabled={pending}>
+                Verify
+              </button>
+            </div>
+          </form>
+        </section>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,14 @@
+import type { GoogleIdentity } from './google-identity';
+import styles from './account-form.module.scss';
+
+/** The completion forms' title, exactly as the spec names it, with whose account this is. */
+export function GoogleCompletionHeader({ titleId, identity }: { titleId: string; identity: GoogleIdentity }) {
+  return (
+    <>
+      <h1 id={titleId} className={styles.title}>
+        Login By Google Account
+      </h1>
+      <p className={styles.subtitle}>Signed in to Google as {identity.givenName}.</p>
+    </>
+  );
+}

@@ -1,0 +1,154 @@
+'use client';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { signIn, type Credentials } from '@/lib/api/auth';
+import { loginSchema, type LoginValues } from '@/lib/rules/account-schemas';
+import { useSession } from '@/lib/session/session-store';
+import { BusyOverlay } from '@/components/ui/busy-overlay';
+import { ErrorDialog } from './error-dialog';
+import { errorMessage } from './error-message';
+import { FormField } from './form-field';
+import { GoogleCompletionHeader } from './google-completion-header';
+import { decodeGoogleCredential, GoogleCredentialError, type GoogleIdentity } from './google-identity';
+import { GoogleSignIn } from './google-sign-in';
+import styles from './account-form.module.scss';
+
+/** 'Login Now': e-mail and password, or Google followed by the password-only completion form. */
+export function LoginScreen() {
+  const { setToken } = useSession();
+  const navigate = useNavigate();
+  const [identity, setIdentity] = useState<GoogleIdentity | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const pending = useRef(false);
+
+  async function signInWith(credentials: Credentials) {
+    // One request at a time, whatever the button's disabled state says.
+    if (pending.current) return;
+    pending.current = true;
+    setLoading(true);
+    try {
+      const { token } = await signIn(credentials);
+      setToken(token);
+      toast.success('welcome back', { autoClose: 2000, position: 'top-center' });
+      navigate('/home');
+    } catch (err) {
+      console.error(err);
+      setLoading(false);
+      setFailure(errorMessage(err));
+    } finally {
+      pending.current = false;
+    }
+  }
+
+  function onCredential(credential: string) {
+    try {
+      setIdentity(decodeGoogleCredential(credential));
+    } catch (err) {
+      if (!(err instanceof GoogleCredentialError)) throw err;
+      console.error(err);
+      setFailure(err.message);
+    }
+  }
+
+  return (
+    <main className={styles.page}>
+      {identity ? (
+        <GoogleLoginForm identity={identity} busy={loading} onSubmit={signInWith} onBack={() => setIdentity(null)} />
+      ) : (
+        <PlainLoginForm busy={loading} onSubmit={signInWith} onCredential={onCredential} />
+      )}
+      {loading ? <BusyOverlay /> : null}
+      <ErrorDialog message={failure} onClose={() => setFailure(null)} />
+    </main>
+  );
+}
+
+interface PlainLoginFormProps {
+  busy: boolean;
+  onSubmit: (values: Credentials) => Promise<void>;
+  onCredential: (credential: string) => void;
+}
+
+function PlainLoginForm({ busy, onSubmit, onCredential }: PlainLoginFormProps) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginValues>({ resolver: yupResolver(loginSchema), mode: 'onTouched' });
+
+  return (
+    <section className={styles.card} aria-labelledby="login-title">
+      <h1 id="login-title" className={styles.title}>
+        Login Now
+      </h1>
+      <form className={styles.form} noValidate onSubmit={handleSubmit(onSubmit)}>
+        <FormField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <FormField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <div className={styles.actions}>
+          <button type="submit" className={styles.primary} disabled={busy || isSubmitting}>
+            Login
+          </button>
+          <Link to="/forgotpass" className={styles.link}>
+            Forgot your Password
+          </Link>
+        </div>
+      </form>
+      <div className={styles.provider}>
+        <GoogleSignIn text="signin_with" onCredential={onCredential} />
+      </div>
+      <p className={styles.aside}>
+        New here? <Link to="/register">Register Now</Link>
+      </p>
+    </section>
+  );
+}
+
+interface GoogleLoginFormProps {
+  identity: GoogleIdentity;
+  busy: boolean;
+  onSubmit: (values: Credentials) => Promise<void>;
+  onBack: () => void;
+}
+
+/** Spec section 5: the login completion form applies no validation; the server answers for it. */
+function GoogleLoginForm({ identity, busy, onSubmit, onBack }: GoogleLoginFormProps) {
+  const { register, handleSubmit, formState } = useForm<{ password: string }>({ defaultValues: { password: '' } });
+
+  return (
+    <section className={styles.card} aria-labelledby="google-login-title">
+      <GoogleCompletionHeader titleId="google-login-title" identity={identity} />
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={handleSubmit(({ password }) => onSubmit({ email: identity.email, password }))}
+      >
+        <FormField label="Your Email" type="email" value={identity.email} readOnly />
+        <FormField label="Your Password" type="password" autoComplete="current-password" {...register('password')} />
+        <div className={styles.actions}>
+          <button type="submit" className={styles.primary} disabled={busy || formState.isSubmitting}>
+            Login
+          </button>
+          <button type="button" className={styles.secondary} onClick={onBack}>
+            Back
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

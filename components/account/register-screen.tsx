@@ -1,0 +1,235 @@
+'use client';
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { signUp, type Registration } from '@/lib/api/auth';
+import {
+  providerRegisterSchema,
+  registerSchema,
+  type ProviderRegisterValues,
+  type RegisterValues,
+} from '@/lib/rules/account-schemas';
+import { useSession } from '@/lib/session/session-store';
+import { BusyOverlay } from '@/components/ui/busy-overlay';
+import { ErrorDialog } from './error-dialog';
+import { errorMessage } from './error-message';
+import { FormField } from './form-field';
+import { GoogleCompletionHeader } from './google-completion-header';
+import { decodeGoogleCredential, GoogleCredentialError, type GoogleIdentity } from './google-identity';
+import { GoogleSignIn } from './google-sign-in';
+import styles from './account-form.module.scss';
+
+/** Spec section 9: the redirect after a plain registration. */
+export const registerRedirectMs = 3000;
+
+export const registeredMessage = 'Your account is ready. Please log in.';
+
+/** 'Register Now': the five fields, or Google followed by the completion form that signs up and in. */
+export function RegisterScreen() {
+  const { setToken } = useSession();
+  const navigate = useNavigate();
+  const [identity, setIdentity] = useState<GoogleIdentity | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const redirect = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(
+    () => () => {
+      if (redirect.current) clearTimeout(redirect.current);
+    },
+    [],
+  );
+
+  /** Plain registration: no overlay, and the token is NOT stored (spec section 4). */
+  async function registerPlain(values: RegisterValues): Promise<boolean> {
+    if (redirect.current) return false;
+    try {
+      await signUp(values);
+      toast.success(registeredMessage, {
+        icon: <span aria-hidden="true">👏</span>,
+        autoClose: registerRedirectMs,
+        position: 'top-center',
+      });
+      // /home is protected, so without a token the guard shows /login: the shopper logs in next.
+      redirect.current = setTimeout(() => navigate('/home'), registerRedirectMs);
+      return true;
+    } catch (err) {
+      console.error(err);
+      setFailure(errorMessage(err));
+      return false;
+    }
+  }
+
+  /** Google completion: signs up with given_name as the name, stores the token, goes home at once. */
+  async function registerWithGoogle(values: ProviderRegisterValues) {
+    if (!identity) return;
+    const registration: Registration = { name: identity.givenName, email: identity.email, ...values };
+    setLoading(true);
+    try {
+      const { token } = await signUp(registration);
+      setToken(token);
+      navigate('/home');
+    } catch (err) {
+      console.error(err);
+      setLoading(false);
+      setFailure(errorMessage(err));
+    }
+  }
+
+  function onCredential(credential: string) {
+    try {
+      setIdentity(decodeGoogleCredential(credential));
+    } catch (err) {
+      if (!(err instanceof GoogleCredentialError)) throw err;
+      console.error(err);
+      setFailure(err.message);
+    }
+  }
+
+  return (
+    <main className={styles.page}>
+      {identity ? (
+        <GoogleRegisterForm
+          identity={identity}
+          busy={loading}
+          onSubmit={registerWithGoogle}
+          onBack={() => setIdentity(null)}
+        />
+      ) : (
+        <PlainRegisterForm onSubmit={registerPlain} onCredential={onCredential} />
+      )}
+      {loading ? <BusyOverlay /> : null}
+      <ErrorDialog message={failure} onClose={() => setFailure(null)} />
+    </main>
+  );
+}
+
+interface PlainRegisterFormProps {
+  /** Resolves true once registered. */
+  onSubmit: (values: RegisterValues) => Promise<boolean>;
+  onCredential: (credential: string) => void;
+}
+
+function PlainRegisterForm({ onSubmit, onCredential }: PlainRegisterFormProps) {
+  const [done, setDone] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterValues>({ resolver: yupResolver(registerSchema), mode: 'onTouched' });
+
+  return (
+    <section className={styles.card} aria-labelledby="register-title">
+      <h1 id="register-title" className={styles.title}>
+        Register Now
+      </h1>
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={handleSubmit(async (values) => {
+          if (await onSubmit(values)) setDone(true);
+        })}
+      >
+        <FormField label="Your Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+        <FormField
+          label="Your Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <FormField
+          label="Your Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <FormField
+          label="rePassword"
+          type="password"
+          autoComplete="new-password"
+          error={errors.rePassword?.message}
+          {...register('rePassword')}
+        />
+        <FormField
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+        <div className={styles.actions}>
+          {/* Disabled while the call runs and after success, while the redirect is pending. */}
+          <button type="submit" className={styles.primary} disabled={isSubmitting || done}>
+            Register
+          </button>
+        </div>
+      </form>
+      <div className={styles.provider}>
+        <GoogleSignIn text="signup_with" onCredential={onCredential} />
+      </div>
+      <p className={styles.aside}>
+        Already registered? <Link to="/login">Login Now</Link>
+      </p>
+    </section>
+  );
+}
+
+interface GoogleRegisterFormProps {
+  identity: GoogleIdentity;
+  busy: boolean;
+  onSubmit: (values: ProviderRegisterValues) => Promise<void>;
+  onBack: () => void;
+}
+
+function GoogleRegisterForm({ identity, busy, onSubmit, onBack }: GoogleRegisterFormProps) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ProviderRegisterValues>({ resolver: yupResolver(providerRegisterSchema), mode: 'onTouched' });
+
+  return (
+    <section className={styles.card} aria-labelledby="google-register-title">
+      <GoogleCompletionHeader titleId="google-register-title" identity={identity} />
+      <form className={styles.form} noValidate onSubmit={handleSubmit(onSubmit)}>
+        <FormField label="Your Email" type="email" value={identity.email} readOnly />
+        <FormField
+          label="Your Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <FormField
+          label="rePassword"
+          type="password"
+          autoComplete="new-password"
+          error={errors.rePassword?.message}
+          {...register('rePassword')}
+        />
+        <FormField
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+        <div className={styles.actions}>
+          <button type="submit" className={styles.primary} disabled={busy || isSubmitting}>
+            Login
+          </button>
+          <button type="button" className={styles.secondary} onClick={onBack}>
+            Back
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+

@@ -1,0 +1,37 @@
+// Order placement (spec section 7): the cash order and the card checkout session.
+import { apiRequest } from './client';
+import type { CheckoutSessionResponse, Order, ShippingAddress } from './types';
+
+export function createCashOrder(
+  cartId: string,
+  shippingAddress: ShippingAddress,
+  token: string,
+): Promise<{ status: string; data: Order }> {
+  return apiRequest(`/orders/${encodeURIComponent(cartId)}`, { method: 'POST', body: { shippingAddress }, token });
+}
+
+export function createCheckoutSession(
+  cartId: string,
+  shippingAddress: ShippingAddress,
+  token: string,
+  returnBase: string,
+): Promise<CheckoutSessionResponse> {
+  const query = new URLSearchParams({ url: returnBase });
+  return apiRequest<CheckoutSessionResponse>(`/orders/checkout-session/${encodeURIComponent(cartId)}?${query}`, {
+    method: 'POST',
+    body: { shippingAddress },
+    token,
+  });
+}
+
+/**
+ * The base the payment provider returns to: the storefront's own address ending in "/#", so the
+ * server's `<url>/allorders` and `<url>/cart` land on hash routes on any static host.
+ */
+export function checkoutReturnBase(location: Pick<Location, 'origin' | 'pathname'>): string {
+  const { pathname } = location;
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  // '/ecommerceweb/index.html' → '/ecommerceweb/'; '/ecommerceweb' → '/ecommerceweb/'.
+  const dir = last.includes('.') ? pathname.slice(0, pathname.length - last.length) : last ? `${pathname}/` : pathname;
+  return `${location.origin}${dir}#`;
+}
