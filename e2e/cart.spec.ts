@@ -1,0 +1,109 @@
+// Journey 9: the cart page against what the server holds.
+import type { Locator, Page } from '@playwright/test';
+import type { Product } from '@/lib/api/types';
+import { logInWithToken, openApp } from './support/app';
+import { expect, test } from './support/fixtures';
+import { dollars, expectedSummary } from './support/money';
+
+function lineOf(page: Page, product: Product): Locator {
+  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: product.title, exact: true }) });
+}
+
+function figure(page: Page, term: string): Locator {
+  return page.locator('dl div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${term}$`) }) }).locator('dd');
+}
+
+test('cart: +/- never to 0, favourites, remove, summary figures, clear', async ({ page, shopper, api }) => {
+  const products = (await api.products()).filter((p) => p.quantity >= 5);
+  const a = products[0]!;
+  const b = products[1]!;
+  await api.addToCart(shopper.token, a._id);
+  await api.addToCart(shopper.token, b._id);
+  await api.addToCart(shopper.token, b._id); // b: count 2
+
+  await logInWithToken(page, shopper.token);
+  await openApp(page, '/cart');
+  await expect(page.getByRole('heading', { name: 'Shopping Cart' })).toBeVisible();
+  const lineA = lineOf(page, a);
+  const lineB = lineOf(page, b);
+  await expect(lineA).toBeVisible();
+  await expect(lineB).toBeVisible();
+  await expect(lineA.getByRole('img', { name: a.title })).toBeVisible();
+  await expect(lineA).toContainText(dollars(a.price));
+
+  const checkSummary = async () => {
+    const cart = await api.cart(shopper.token);
+    const original = cart!.data.products.reduce((sum, l) => sum + l.count * l.price, 0);
+    expect(cart!.data.totalCartPrice).toBe(original);
+    const s = expectedSummary(original);
+    await expect(figure(page, 'Original price')).toHaveText(dollars(s.original));
+    await expect(figure(page, 'Savings')).toHaveText(`-${dollars(s.savings)}`);
+    await expect(figure(page, 'Tax')).toHaveText(dollars(s.tax));
+    await expect(figure(page, 'Total')).toHaveText(dollars(s.total));
+    await expect(figure(page, 'Cart Items')).toHaveText(String(cart!.numOfCartItems));
+  };
+  await checkSummary();
+
+  // '+' on a: 1 → 2, with the 'count is Updated' toast 3 s later.
+  await lineA.getByRole('button', { name: `Increase quantity of ${a.title}` }).click();
+  await expect(lineA.getByText('2', { exact: true })).toBeVisible();
+  await expect(page.locator('.Toastify__toast').filter({ hasText: 'count is Updated' }).first()).toBeVisible();
+  expect((await api.cart(shopper.token))!.data.products.find((l) => l.product._id === a._id)!.count).toBe(2);
+  await checkSummary();
+
+  // '-' back to 1; at 1 the '-' cannot take the count to 0.
+  const minusA = lineA.getByRole('button', { name: `Decrease quantity of ${a.title}` });
+  await minusA.click();
+  await expect(lineA.getByText('1', { exact: true })).toBeVisible();
+  await expect(minusA).toBeDisabled();
+  await expect
+    .poll(async () => (await api.cart(shopper.token))!.data.products.find((l) => l.product._id === a._id)!.count)
+    .toBe(1);
+
+  // Fast repeated clicks never leave the page showing a count the server does not have.
+  const plusB = lineB.getByRole('button', { name: `Increase quantity of ${b.title}` });
+  await plusB.click();
+  await plusB.click({ force: true });
+  await plusB.click({ force: true });
+  await expect(plusB).toBeEnabled();
+  const serverB = (await api.cart(shopper.token))!.data.products.find((l) => l.product._id === b._id)!.count;
+  await expect(lineB.getByText(String(serverB), { exact: true })).toBeVisible();
+  await checkSummary();
+
+  // 'Add to Favorites' toggles the product in the server's wishlist and shows its state.
+  const favorite = lineA.getByRole('button', { name: 'Add to Favorites' });
+  await expect(favorite).toHaveAttribute('aria-pressed', 'false');
+  await favorite.click();
+  await expect(favorite).toHaveAttribute('aria-pressed', 'true');
+  expect((await api.wishlist(shopper.token)).data.map((p) => p._id)).toContain(a._id);
+  await favorite.click();
+  await expect(favorite).toHaveAttribute('aria-pressed', 'false');
+  expect((await api.wishlist(shopper.token)).data.map((p) => p._id)).not.toContain(a._id);
+
+  // 'Remove' takes one line out.
+  await lineB.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.locator('.Toastify__toast').filter({ hasText: 'Cart item is deleted Sucessfuly' })).toBeVisible();
+  await expect(lineB).toHaveCount(0);
+  const afterRemove = await api.cart(shopper.token);
+  expect(afterRemove!.data.products.map((l) => l.product._id)).toEqual([a._id]);
+  await checkSummary();
+
+  // 'Continue Shopping' goes to the product list; 'Proceed to Checkout' to /order.
+  await expect(page.getByRole('link', { name: 'Proceed to Checkout' })).toHaveAttribute('href', /#\/order$/);
+  await expect(page.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', /#\/products$/);
+
+  // 'Remove Cart Item' clears the whole cart.
+  await page.getByRole('button', { name: 'Remove Cart Item' }).click();
+  await expect(page.locator('.Toastify__toast').filter({ hasText: 'Cart Shopping is deleted Sucessfuly' })).toBeVisible();
+  await expect(page.getByText('No Product In Your Cart', { exact: true })).toBeVisible();
+  const cleared = await api.cart(shopper.token);
+  expect(cleared?.numOfCartItems ?? 0).toBe(0);
+  expect(cleared?.data.products ?? []).toEqual([]);
+});
+
+test('cart: an empty cart reads No Product In Your Cart', async ({ page, shopper }) => {
+  await logInWithToken(page, shopper.token);
+  await openApp(page, '/cart');
+  await expect(page.getByRole('heading', { name: 'Shopping Cart' })).toBeVisible();
+  await expect(page.getByText('No Product In Your Cart', { exact: true })).toBeVisible();
+});

@@ -1,0 +1,68 @@
+// Journey 3: login failure and 'Try Again', login success, logout.
+import { expectRoute, openApp, tokenInStorage } from './support/app';
+import { expect, test } from './support/fixtures';
+
+test('login: required messages, a failed sign-in shows Oops! and Try Again clears it', async ({ page, shopper }) => {
+  await openApp(page, '/login');
+  await expect(page.getByRole('heading', { name: 'Login Now' })).toBeVisible();
+
+  const email = page.getByLabel('Email', { exact: true });
+  const password = page.getByLabel('Password', { exact: true });
+  await email.focus();
+  await email.blur();
+  await password.focus();
+  await password.blur();
+  await expect(page.getByText('email is required', { exact: true })).toBeVisible();
+  await expect(page.getByText('password is required', { exact: true })).toBeVisible();
+
+  await email.fill(shopper.email);
+  await password.fill('wrong-password');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+
+  const dialog = page.getByRole('alertdialog', { name: 'Oops!' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Incorrect email or password');
+  // The loading overlay is cleared on failure.
+  await expect(page.getByTestId('busy-overlay')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Try Again' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expectRoute(page, '/login');
+  expect(await tokenInStorage(page)).toBeNull();
+  await expect(page.getByRole('link', { name: 'Forgot your Password' })).toHaveAttribute('href', /#\/forgotpass$/);
+});
+
+test('login: success says welcome back and lands on /home; logout clears tkn and the badge', async ({
+  page,
+  shopper,
+  api,
+}) => {
+  const [product] = await api.products();
+  await api.addToCart(shopper.token, product!._id);
+
+  await openApp(page, '/login');
+  await page.getByLabel('Email', { exact: true }).fill(shopper.email);
+  await page.getByLabel('Password', { exact: true }).fill(shopper.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+
+  await expect(page.locator('.Toastify__toast').filter({ hasText: 'welcome back' })).toBeVisible();
+  await expectRoute(page, '/home');
+  const token = await tokenInStorage(page);
+  expect(token).not.toBeNull();
+  // The stored token is this shopper's: the server accepts it for their cart.
+  expect(api.userIdOf(token!)).toBe(shopper.userId);
+
+  const nav = page.getByRole('navigation').first();
+  const cartLink = nav.getByRole('link', { name: /^Cart/ });
+  await expect(cartLink).toContainText('1');
+
+  await nav.getByRole('button', { name: 'Logout' }).click();
+  await expectRoute(page, '/login');
+  expect(await tokenInStorage(page)).toBeNull();
+  await expect(nav.getByRole('link', { name: /^Cart/ })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Register' })).toBeVisible();
+
+  // Logout resets the cart locally only: the server still holds the shopper's cart.
+  const cart = await api.cart(shopper.token);
+  expect(cart?.numOfCartItems).toBe(1);
+});

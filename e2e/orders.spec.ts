@@ -1,0 +1,113 @@
+// Journey 10: a cash order, and card orders through the hosted test payment page.
+import type { Page } from '@playwright/test';
+import type { Api, Shopper } from './support/api';
+import { egyptianPhone } from './support/api';
+import { expectRoute, logInWithToken, openApp } from './support/app';
+import { expect, test } from './support/fixtures';
+import { expectedSummary } from './support/money';
+
+async function fillCart(api: Api, shopper: Shopper, howMany = 2): Promise<{ total: number; titles: string[] }> {
+  const products = (await api.products()).filter((p) => p.quantity >= 5).slice(0, howMany);
+  for (const p of products) await api.addToCart(shopper.token, p._id);
+  const cart = await api.cart(shopper.token);
+  return { total: expectedSummary(cart!.data.totalCartPrice).total, titles: products.map((p) => p.title) };
+}
+
+async function fillAddress(page: Page): Promise<void> {
+  await page.getByLabel('Your details').fill('12 Nile Street, flat 4');
+  await page.getByLabel('Your City').fill('Cairo');
+  await page.getByLabel('Your Phone').fill(egyptianPhone());
+}
+
+async function startCardCheckout(page: Page, shopper: Shopper): Promise<void> {
+  await logInWithToken(page, shopper.token);
+  await openApp(page, '/order');
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await page.waitForURL(/\/pay\//);
+}
+
+async function payWith(page: Page, cardNumber: string): Promise<void> {
+  await page.getByLabel(/card number/i).fill(cardNumber);
+  await page.getByLabel(/expir/i).fill('12/34');
+  await page.getByLabel(/cvc/i).fill('123');
+  await page.getByLabel(/name/i).fill('Mona Ali');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+}
+
+test('cash order: required fields, toast, empty cart, order in /allorders and on the server', async ({
+  page,
+  shopper,
+  api,
+}) => {
+  const { total, titles } = await fillCart(api, shopper);
+  await logInWithToken(page, shopper.token);
+  await openApp(page, '/cart');
+  await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+  await expectRoute(page, '/order');
+
+  // The browser's required-field check stops an empty form.
+  await page.getByRole('button', { name: 'Create order' }).click();
+  expect(await page.getByLabel('Your details').evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+  await expect(page.getByLabel('Your Phone')).toHaveAttribute('type', 'tel');
+  expect(await api.orders(shopper.token, shopper.userId)).toEqual([]);
+
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Create order' }).click();
+  await expect(page.locator('.Toastify__toast').filter({ hasText: 'Success to created order' })).toBeVisible();
+  await expectRoute(page, '/allorders');
+
+  const orders = await api.orders(shopper.token, shopper.userId);
+  expect(orders).toHaveLength(1);
+  const order = orders[0]!;
+  expect(order).toMatchObject({ paymentMethodType: 'cash', isPaid: false, totalOrderPrice: total });
+  expect(order.shippingAddress).toMatchObject({ details: '12 Nile Street, flat 4', city: 'Cairo' });
+  // The order consumed the cart.
+  expect(await api.cart(shopper.token)).toBeNull();
+
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Order #${order.id}` }) });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('Cash on delivery');
+  for (const title of titles) await expect(card).toContainText(title);
+
+  // The cart page and the badge show the empty cart.
+  await openApp(page, '/cart');
+  await expect(page.getByText('No Product In Your Cart', { exact: true })).toBeVisible();
+});
+
+test('card order: paying with 4242 returns to /allorders with a paid order', async ({ page, shopper, api }) => {
+  const { total } = await fillCart(api, shopper);
+  await startCardCheckout(page, shopper);
+  await payWith(page, '4242 4242 4242 4242');
+
+  await page.waitForURL(/\/ecommerceweb\/#\/allorders$/);
+  const orders = await api.orders(shopper.token, shopper.userId);
+  expect(orders).toHaveLength(1);
+  expect(orders[0]).toMatchObject({ paymentMethodType: 'card', isPaid: true, totalOrderPrice: total });
+  expect(await api.cart(shopper.token)).toBeNull();
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Order #${orders[0]!.id}` }) });
+  await expect(card).toContainText('Paid by card');
+  await expect(card).toContainText('Paid');
+});
+
+test('card order: a declined card places no order and the page stays usable', async ({ page, shopper, api }) => {
+  await fillCart(api, shopper, 1);
+  await startCardCheckout(page, shopper);
+  await payWith(page, '4000 0000 0000 0002');
+  await expect(page.getByText('Your card was declined.')).toBeVisible();
+  await expect(page).toHaveURL(/\/pay\//);
+  await expect(page.getByRole('button', { name: /^Pay/ })).toBeEnabled();
+  expect(await api.orders(shopper.token, shopper.userId)).toEqual([]);
+  expect((await api.cart(shopper.token))!.numOfCartItems).toBe(1);
+});
+
+test('card order: cancel returns to the cart with the cart intact', async ({ page, shopper, api }) => {
+  await fillCart(api, shopper, 1);
+  await startCardCheckout(page, shopper);
+  await page.getByRole('link', { name: /cancel/i }).click();
+  await page.waitForURL(/\/ecommerceweb\/#\/cart$/);
+  await expect(page.getByRole('heading', { name: 'Shopping Cart' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove Cart Item' })).toBeVisible();
+  expect(await api.orders(shopper.token, shopper.userId)).toEqual([]);
+  expect((await api.cart(shopper.token))!.numOfCartItems).toBe(1);
+});
