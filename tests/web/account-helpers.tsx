@@ -1,0 +1,97 @@
+// Shared by the account, cart, checkout and orders component tests: a fetch stand-in at the network
+// boundary, a router around the screen under test, and the toast container the app mounts.
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { vi } from 'vitest';
+
+export interface Call {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+type Reply = { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
+type Handler = (call: Call) => Reply | undefined;
+
+export function json(status: number, body: unknown) {
+  return { status, body };
+}
+
+/**
+ * Replaces fetch: each request is recorded and answered by the first handler that returns a reply.
+ * A request nobody answers fails the test loudly with a 599.
+ */
+export function mockApi(...handlers: Handler[]) {
+  const calls: Call[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://shop.test');
+    const headers = Object.fromEntries(Object.entries((init?.headers ?? {}) as Record<string, string>));
+    const call: Call = {
+      method: init?.method ?? 'GET',
+      path: `${url.pathname.replace(/^\/api\/v1/, '')}${url.search}`,
+      headers,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    for (const handler of handlers) {
+      const reply = await handler(call);
+      if (reply) {
+        return new Response(JSON.stringify(reply.body), {
+          status: reply.status,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }
+    }
+    return new Response(JSON.stringify({ message: `unexpected ${call.method} ${call.path}` }), { status: 599 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+/** A route matcher for mockApi. */
+export function on(method: string, path: string | RegExp, reply: (call: Call) => Reply): Handler {
+  return (call) =>
+    call.method === method && (typeof path === 'string' ? call.path === path : path.test(call.path))
+      ? reply(call)
+      : undefined;
+}
+
+/** A promise the test settles by hand, to look at the screen while a request is pending. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="route">{location.pathname}</output>;
+}
+
+/** Renders `element` at `path`, with stand-in pages for where the screen may send the shopper. */
+export function renderScreen(path: string, element: ReactElement, state?: unknown) {
+  return render(
+    <MemoryRouter initialEntries={[{ pathname: path, state }]}>
+      <Routes>
+        <Route path={path} element={element} />
+        <Route path="*" element={<p>Another page</p>} />
+      </Routes>
+      <Where />
+      <ToastContainer />
+    </MemoryRouter>,
+  );
+}
+
+/** A JWT-shaped, signed-looking credential as Google's button hands it over (header.payload.signature). */
+export function googleCredential(claims: Record<string, unknown>): string {
+  const b64 = (value: object) =>
+    btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value))))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
+  const payload = { iss: 'https://accounts.google.com', aud: 'test-client', sub: '1234567890', ...claims };
+  return `${b64({ alg: 'RS256', kid: 'test-key', typ: 'JWT' })}.${b64(payload)}.c2lnbmF0dXJlLWJ5dGVz`;
+}
