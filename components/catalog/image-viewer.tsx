@@ -1,0 +1,71 @@
+import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { CloseIcon } from '@/components/ui/icons';
+import { ImageCarousel } from './image-carousel';
+import styles from './image-viewer.module.scss';
+
+interface ImageViewerProps {
+  images: string[];
+  title: string;
+  initial: number;
+  onClose: () => void;
+}
+
+const focusable = 'button:not([disabled]), [href], input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The full-screen viewer: a modal dialog with a larger carousel. It closes on its close button, on a
+ * click outside its inner box and on Escape; Tab stays inside while open, and focus goes back to what
+ * opened it when it closes.
+ */
+export function ImageViewer({ images, title, initial, onClose }: ImageViewerProps) {
+  const boxRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    closeRef.current?.focus();
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = overflow;
+      opener?.focus();
+    };
+  }, []);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !boxRef.current) return;
+    const items = Array.from(boxRef.current.querySelectorAll<HTMLElement>(focusable)).filter(
+      (el) => el.closest('[aria-hidden="true"]') === null,
+    );
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  function onBackdropClick(event: MouseEvent<HTMLDivElement>) {
+    if (boxRef.current && !boxRef.current.contains(event.target as Node)) onClose();
+  }
+
+  return (
+    <div className={styles.backdrop} onClick={onBackdropClick} onKeyDown={onKeyDown} role="presentation">
+      <div ref={boxRef} className={styles.box} role="dialog" aria-modal="true" aria-label={`${title} images`}>
+        <button ref={closeRef} type="button" className={styles.close} aria-label="Close" onClick={onClose}>
+          <CloseIcon />
+        </button>
+        <ImageCarousel images={images} title={title} variant="viewer" initial={initial} />
+      </div>
+    </div>
+  );
+}

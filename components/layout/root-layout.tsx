@@ -1,0 +1,37 @@
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { useAnnouncement } from '@/lib/session/announcer';
+import { FullScreenLoader } from '@/components/ui/full-screen-loader';
+import { Footer } from './footer';
+import { Navbar } from './navbar';
+import styles from './root-layout.module.scss';
+
+export function RootLayout() {
+  const navigation = useNavigation();
+  const announcement = useAnnouncement();
+  return (
+    <>
+      <a className={styles.skip} href="#main-content" onClick={skipToContent}>
+        Skip to content
+      </a>
+      <Navbar />
+      <main id="main-content" className={styles.main} tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      {/* A route's code is loading (first visit): the spec's spinning-logo loader. */}
+      {navigation.state === 'loading' ? <FullScreenLoader /> : null}
+      <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </div>
+      <ToastContainer />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+// The hash is the route: a plain #main-content link would navigate, so move focus by hand.
+function skipToContent(event: React.MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  document.getElementById('main-content')?.focus();
+}

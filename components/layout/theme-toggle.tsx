@@ -1,0 +1,26 @@
+import { useEffect, useState } from 'react';
+import { applyTheme, isDarkTheme } from '@/lib/session/theme';
+import { MoonIcon, SunIcon } from '@/components/ui/icons';
+import styles from './theme-toggle.module.scss';
+
+export function ThemeToggle() {
+  const [dark, setDark] = useState(false);
+
+  // The pre-paint script already set the class; read it once mounted.
+  useEffect(() => {
+    setDark(isDarkTheme());
+  }, []);
+
+  function toggle() {
+    const next = !dark;
+    applyTheme(next);
+    setDark(next);
+  }
+
+  return (
+    <button type="button" className={styles.toggle} aria-pressed={dark} onClick={toggle}>
+      {dark ? <MoonIcon /> : <SunIcon />}
+      <span className="visually-hidden">Dark theme</span>
+    </button>
+  );
+}
