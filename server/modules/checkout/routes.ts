@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import { requireUser } from '../../auth/plugin';
+import { isObjectId } from '../../db/ids';
+import { AppError, ValidationError } from '../../errors';
+import { noCartWithId } from '../orders/place-order';
+import { readShippingAddress, shippingAddressBody } from '../orders/routes';
+import { payPageRoutes } from '../../payments/pay-routes';
+import type { PaymentProvider } from '../../payments/provider';
+import { providerFromConfig } from '../../payments/select-provider';
+import { stripeWebhookRoutes } from '../../payments/webhook-routes';
+import { createCheckoutSession, serializeSession } from './create-session';
+
+const sessionJson = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    url: { type: 'string' },
+    success_url: { type: 'string' },
+    cancel_url: { type: 'string' },
+    status: { type: 'string' },
+    payment_status: { type: 'string' },
+    amount_total: { type: 'integer' },
+    currency: { type: 'string' },
+    expires_at: { type: 'integer' },
+  },
+} as const;
+
+/** ?url= must be an absolute http(s) address: it becomes the success and cancel links. */
+export function readReturnBase(query: unknown): string {
+  const raw = (query as { url?: unknown } | undefined)?.url;
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new ValidationError('url', 'url is required', value, 'query');
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(value.trim());
+  } catch {
+    throw new ValidationError('url', 'url must be an absolute http or https URL', value, 'query');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new ValidationError('url', 'url must be an absolute http or https URL', value, 'query');
+  }
+  // Kept as given (storefronts pass "<origin>/#" so the return lands on a hash route).
+  return value.trim();
+}
+
+/**
+ * Card checkout: the session API, the hosted test payment page and the Stripe webhook. One plugin,
+ * registered by server/app.ts without a prefix (the page lives at /pay, the API under /api/v1).
+ */
+export async function checkoutRoutes(app: FastifyInstance, opts: { provider?: PaymentProvider }) {
+  const { ctx } = app;
+  const provider = opts.provider ?? providerFromConfig(ctx.config);
+
+  app.post(
+    '/api/v1/orders/checkout-session/:cartId',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        params: { type: 'object', properties: { cartId: { type: 'string', maxLength: 100 } }, required: ['cartId'] },
+        body: shippingAddressBody,
+        response: { 200: { type: 'object', properties: { status: { type: 'string' }, session: sessionJson } } },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { cartId } = request.params as { cartId: string };
+      const shippingAddress = readShippingAddress(request.body);
+      const returnBase = readReturnBase(request.query);
+      if (!isObjectId(cartId)) throw new AppError(404, noCartWithId(cartId));
+      try {
+        const { row, url } = await createCheckoutSession(ctx.database.db, provider, {
+          userId: user.id,
+          email: user.email,
+          cartId,
+          shippingAddress,
+          returnBase,
+          publicUrl: ctx.config.publicUrl,
+          now: new Date(ctx.now()),
+        });
+        return reply.status(200).send({ status: 'success', session: serializeSession(row, url) });
+      } catch (err) {
+        if (err instanceof AppError && err.statusCode === 502) request.log.error({ err: err.cause }, 'payment provider failed');
+        throw err;
+      }
+    },
+  );
+
+  await app.register(payPageRoutes, { provider });
+  await app.register(stripeWebhookRoutes, { provider });
+}

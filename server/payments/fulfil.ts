@@ -1,0 +1,151 @@
+import { eq, sql } from 'drizzle-orm';
+import { cartSummary } from '@/lib/rules/cart-summary';
+import { onCommit, runInTransaction, type Db, type Tx } from '../db/client';
+import { cartItems, carts, checkoutSessions } from '../db/schema';
+import { AppError } from '../errors';
+import { catalogueCache } from '../modules/catalogue/cache';
+import { placeOrder } from '../modules/orders/place-order';
+import { loadOrder, type OrderWithItems } from '../modules/orders/serialize-order';
+import { toMinorUnits } from './provider';
+
+export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
+
+export type SessionRef = { sessionId: string } | { providerSessionId: string };
+
+export interface FulfilOptions {
+  paidAt: Date;
+  now: Date;
+  /**
+   * The test provider has not charged anything yet, so it refuses expired sessions and carts whose
+   * total no longer matches the session's amount. A provider webhook reports money already taken:
+   * the order is placed whatever the clock says.
+   */
+  beforeCharge: boolean;
+}
+
+export type FulfilResult =
+  | { outcome: 'paid'; session: CheckoutSessionRow; order: OrderWithItems; created: boolean }
+  | { outcome: 'failed'; session: CheckoutSessionRow; reason: string }
+  | { outcome: 'expired'; session: CheckoutSessionRow }
+  | { outcome: 'unknown' };
+
+export const cartChangedReason =
+  'Your cart changed after this payment page was opened, so its total no longer matches. Nothing was charged. Return to your cart and check out again.';
+
+export function alreadyOrderedReason(orderNumber: number): string {
+  return `This cart was already turned into order #${orderNumber}.`;
+}
+
+// The test provider charges only after the order is placed; a provider webhook reports money
+// already taken, which the shop must then refund (the failure is logged for that).
+function consequence(beforeCharge: boolean): string {
+  return beforeCharge ? 'Nothing was charged.' : 'Your payment will be refunded; contact the shop if you have questions.';
+}
+
+export function isExpired(session: CheckoutSessionRow, now: Date): boolean {
+  return session.status === 'expired' || (session.status === 'open' && session.expiresAt.getTime() <= now.getTime());
+}
+
+async function cartTotalMinor(tx: Tx, cartId: string): Promise<number | null> {
+  const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId));
+  if (!cart) return null;
+  const [row] = await tx
+    .select({ total: sql<string | number | null>`sum(${cartItems.count} * ${cartItems.price})` })
+    .from(cartItems)
+    .where(eq(cartItems.cartId, cartId));
+  return toMinorUnits(cartSummary(Number(row?.total ?? 0)).total);
+}
+
+/**
+ * The one fulfilment path for every provider: the hosted test page after an approved card, and
+ * the Stripe webhook. In one transaction it locks the session row, and if the session is still
+ * open, places the card order (stock, order, cart consumed) and marks the session complete/paid.
+ * Called again for the same session (a refresh, a webhook retry, the webhook racing the redirect)
+ * it finds the session complete and returns the same order; the unique orders.checkout_session_id
+ * backs that up. When the order cannot be placed (stock ran out, the cart is gone), the session
+ * is marked failed with the reason, and the transaction commits only that.
+ */
+export async function fulfilCheckoutSession(
+  db: Db,
+  ref: SessionRef,
+  options: FulfilOptions,
+): Promise<FulfilResult> {
+  return runInTransaction(db, (tx) => fulfilInTransaction(tx, ref, options));
+}
+
+export async function fulfilInTransaction(tx: Tx, ref: SessionRef, options: FulfilOptions): Promise<FulfilResult> {
+  const where =
+    'sessionId' in ref
+      ? eq(checkoutSessions.id, ref.sessionId)
+      : eq(checkoutSessions.providerSessionId, ref.providerSessionId);
+  // The row lock serialises concurrent fulfilments of one session on PostgreSQL.
+  const [session] = await tx.select().from(checkoutSessions).where(where).for('update');
+  if (!session) return { outcome: 'unknown' };
+
+  if (session.status === 'complete' && session.orderId) {
+    const order = await loadOrderOrThrow(tx, session.orderId);
+    return { outcome: 'paid', session, order, created: false };
+  }
+  if (session.status === 'failed') return { outcome: 'failed', session, reason: session.failureReason ?? 'Payment failed.' };
+  if (options.beforeCharge && isExpired(session, options.now)) {
+    if (session.status !== 'expired') {
+      const [updated] = await tx
+        .update(checkoutSessions)
+        .set({ status: 'expired', updatedAt: options.now })
+        .where(eq(checkoutSessions.id, session.id))
+        .returning();
+      return { outcome: 'expired', session: updated ?? session };
+    }
+    return { outcome: 'expired', session };
+  }
+
+  const fail = async (reason: string): Promise<FulfilResult> => {
+    const [updated] = await tx
+      .update(checkoutSessions)
+      .set({ status: 'failed', failureReason: reason, updatedAt: options.now })
+      .where(eq(checkoutSessions.id, session.id))
+      .returning();
+    return { outcome: 'failed', session: updated ?? session, reason };
+  };
+
+  if (options.beforeCharge) {
+    const current = await cartTotalMinor(tx, session.cartId);
+    if (current !== null && current !== session.amountTotal) return fail(cartChangedReason);
+  }
+
+  let placed;
+  try {
+    // A savepoint: when placeOrder refuses (stock, no cart) its partial work is undone, and the
+    // outer transaction still records why the session failed.
+    placed = await tx.transaction((sp) =>
+      placeOrder(sp, {
+        userId: session.userId,
+        cartId: session.cartId,
+        shippingAddress: { details: session.shippingDetails, phone: session.shippingPhone, city: session.shippingCity },
+        payment: { method: 'card', checkoutSessionId: session.id, paidAt: options.paidAt },
+      }),
+    );
+  } catch (err) {
+    if (err instanceof AppError) return fail(`${err.message}. ${consequence(options.beforeCharge)}`);
+    throw err;
+  }
+  // placeOrder returns an earlier order when the cart was already consumed: a cash order (or
+  // another session) got there first. That is not this payment's order.
+  if (placed.order.checkoutSessionId !== session.id) {
+    return fail(`${alreadyOrderedReason(placed.order.number)} ${consequence(options.beforeCharge)}`);
+  }
+
+  onCommit(tx, () => catalogueCache.invalidate());
+  const [updated] = await tx
+    .update(checkoutSessions)
+    .set({ status: 'complete', paymentStatus: 'paid', orderId: placed.order.id, updatedAt: options.now })
+    .where(eq(checkoutSessions.id, session.id))
+    .returning();
+  return { outcome: 'paid', session: updated ?? session, order: placed, created: placed.created };
+}
+
+async function loadOrderOrThrow(tx: Tx, orderId: string): Promise<OrderWithItems> {
+  const order = await loadOrder(tx, orderId);
+  if (!order) throw new Error(`checkout session points at missing order ${orderId}`);
+  return order;
+}
