@@ -1,10 +1,13 @@
 import { defineConfig } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { findFreePortSync } from './e2e/support/free-port';
 
 // The config is evaluated by the runner and again by every worker: the port is chosen once and
 // handed to the workers (and the web server) through the environment they inherit.
 process.env.E2E_PORT ??= String(findFreePortSync());
+// The server's JWT secret for this run, known to the tests so they can mint an expired token.
+process.env.E2E_JWT_SECRET ??= randomBytes(36).toString('base64url');
 const port = Number(process.env.E2E_PORT);
 const origin = `http://127.0.0.1:${port}`;
 
@@ -61,6 +64,6 @@ export default defineConfig({
     stdout: 'pipe',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), JWT_SECRET: process.env.E2E_JWT_SECRET },
   },
 });

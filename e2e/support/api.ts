@@ -91,6 +91,10 @@ export class Api {
     return (await json<ListEnvelope<Category>>(await this.request.get('/api/v1/brands?limit=200'), 'brands')).data;
   }
 
+  async cartResponse(token: string): Promise<APIResponse> {
+    return this.request.get('/api/v1/cart', { headers: { token } });
+  }
+
   /** The shopper's cart, or null when the server has none (404 "No cart exist"). */
   async cart(token: string): Promise<CartEnvelope | null> {
     const response = await this.request.get('/api/v1/cart', { headers: { token } });

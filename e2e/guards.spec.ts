@@ -1,0 +1,74 @@
+// Journey 1: route guards and the not-found page.
+import { expectRoute, logInWithToken, openApp } from './support/app';
+import { expect, test } from './support/fixtures';
+
+const protectedRoutes = [
+  '/',
+  '/home',
+  '/products',
+  '/categories',
+  '/brands',
+  '/cart',
+  '/order',
+  '/allorders',
+  '/productDetails/000000000000000000000000',
+  '/productsWithBrand/000000000000000000000000',
+  '/productwithCategory/000000000000000000000000',
+];
+
+test('a guest is sent to /login from every protected route', async ({ page }) => {
+  await openApp(page, '/login');
+  for (const route of protectedRoutes) {
+    await page.goto(`/ecommerceweb/#${route}`);
+    await expectRoute(page, '/login');
+    await expect(page.getByRole('heading', { name: 'Login Now' })).toBeVisible();
+  }
+  expect(await page.evaluate(() => localStorage.getItem('tkn'))).toBeNull();
+});
+
+test('a token holder is sent from /login and /register to /home and reaches every protected route', async ({
+  page,
+  shopper,
+}) => {
+  await logInWithToken(page, shopper.token);
+  await openApp(page, '/login');
+  await expectRoute(page, '/home');
+  await page.goto('/ecommerceweb/#/register');
+  await expectRoute(page, '/home');
+  for (const route of protectedRoutes) {
+    await page.goto(`/ecommerceweb/#${route}`);
+    await expectRoute(page, route);
+  }
+});
+
+test('an unknown route shows the not-found page, to guests and shoppers alike', async ({ page, shopper }) => {
+  await openApp(page, '/no/such/page');
+  const illustration = page.getByRole('img', { name: /does not exist/ });
+  await expect(illustration).toBeVisible();
+  await expectRoute(page, '/no/such/page');
+  // Full height: the illustration's section fills the viewport below the navbar.
+  const box = await page.getByRole('region', { name: 'Page not found' }).boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(box!.height).toBeGreaterThanOrEqual(viewport.height * 0.7);
+
+  await logInWithToken(page, shopper.token);
+  await page.reload();
+  await expect(page.getByRole('img', { name: /does not exist/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+});
+
+test('/forgotpass and /changePass open to guests and to token holders', async ({ page, shopper }) => {
+  await openApp(page, '/forgotpass');
+  await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
+  await page.goto('/ecommerceweb/#/changePass');
+  await expect(page.getByRole('button', { name: 'Save' })).toBeVisible();
+  await expect(page.getByLabel('New Password')).toBeVisible();
+
+  await logInWithToken(page, shopper.token);
+  await page.reload();
+  await expectRoute(page, '/changePass');
+  await expect(page.getByLabel('New Password')).toBeVisible();
+  await page.goto('/ecommerceweb/#/forgotpass');
+  await expectRoute(page, '/forgotpass');
+  await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
+});

@@ -1,0 +1,97 @@
+// Journey 5: the home screen's product cards, add to cart with the busy overlay and the toast timing.
+import { expectRoute, logInWithToken, openApp } from './support/app';
+import { cardOf, holdRequests, words } from './support/cards';
+import { expect, test } from './support/fixtures';
+
+test('home: Shop Product shows every product as a card with category, two-word title, EGP price and rating', async ({
+  page,
+  shopper,
+  api,
+}) => {
+  const products = await api.products();
+  await logInWithToken(page, shopper.token);
+  await openApp(page, '/home');
+  const shop = page.getByRole('region', { name: 'Shop Product' });
+  await expect(shop.getByRole('heading', { name: 'Shop Product' })).toBeVisible();
+  await expect(shop.locator('article')).toHaveCount(products.length);
+
+  for (const product of [products[0]!, products[products.length - 1]!]) {
+    const card = cardOf(shop, product._id);
+    await expect(card.getByRole('heading', { level: 3 })).toHaveText(words(product.title, 2));
+    await expect(card).toContainText(product.category.name);
+    await expect(card).toContainText(`${product.price} EGP`);
+    await expect(card).toContainText(String(product.ratingsAverage));
+    await expect(card.getByRole('img', { name: product.title })).toHaveAttribute('src', /./);
+  }
+
+  // A card links to its product's details.
+  const first = products[0]!;
+  await cardOf(shop, first._id).getByRole('link').click();
+  await expectRoute(page, `/productDetails/${first._id}`);
+  await expect(page.getByRole('heading', { name: first.title, level: 1 })).toBeVisible();
+});
+
+test('home: add to cart shows the busy overlay, then the toast 3 s later for 2 s, and the server holds the line', async ({
+  page,
+  shopper,
+  api,
+}) => {
+  const [product] = (await api.products()).filter((p) => p.quantity > 0);
+  await logInWithToken(page, shopper.token);
+  await openApp(page, '/home');
+  const cartLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Cart/ });
+  await expect(cartLink).toContainText('0');
+
+  const held = await holdRequests(page, '**/api/v1/cart', 'POST');
+  await cardOf(page, product!._id).getByRole('button', { name: `Add to cart: ${product!.title}` }).click();
+  await held.seen;
+  // While the call runs, the full-screen overlay covers the page.
+  const overlay = page.getByTestId('busy-overlay');
+  await expect(overlay).toBeVisible();
+  const box = await overlay.boundingBox();
+  expect(box!.width).toBeGreaterThanOrEqual(page.viewportSize()!.width - 1);
+  held.release();
+  const released = Date.now();
+  await expect(overlay).toHaveCount(0);
+
+  const toast = page.locator('.Toastify__toast').filter({ hasText: 'it is Added to cart' });
+  await toast.waitFor({ state: 'visible', timeout: 10_000 });
+  const shownAfter = Date.now() - released;
+  // The toast sits at the top right.
+  const toastBox = await toast.boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(toastBox!.y).toBeLessThan(viewport.height / 3);
+  expect(toastBox!.x + toastBox!.width).toBeGreaterThan(viewport.width * 0.8);
+  await toast.waitFor({ state: 'detached', timeout: 10_000 });
+  const shownFor = Date.now() - released - shownAfter;
+  // Spec section 9: delayed 3000 ms, shown 2000 ms (plus the exit animation).
+  expect(shownAfter).toBeGreaterThanOrEqual(2700);
+  expect(shownAfter).toBeLessThan(4500);
+  expect(shownFor).toBeGreaterThanOrEqual(1700);
+  expect(shownFor).toBeLessThan(3500);
+
+  await expect(cartLink).toContainText('1');
+  const cart = await api.cart(shopper.token);
+  expect(cart!.data.products.map((l) => [l.product._id, l.count])).toEqual([[product!._id, 1]]);
+});
+
+test('home: once the session ends in another tab, the shopper is sent to /login and cannot add', async ({
+  page,
+  shopper,
+  api,
+}) => {
+  await logInWithToken(page, shopper.token);
+  await openApp(page, '/home');
+  await expect(page.locator('article').first()).toBeVisible();
+
+  // Another tab of the same shop logs out (removes 'tkn').
+  const other = await page.context().newPage();
+  await openApp(other, '/home');
+  await other.getByRole('button', { name: 'Logout' }).click();
+  await expectRoute(other, '/login');
+  await other.close();
+
+  await expectRoute(page, '/login');
+  await expect(page.getByRole('heading', { name: 'Login Now' })).toBeVisible();
+  expect(await api.cart(shopper.token)).toBeNull();
+});

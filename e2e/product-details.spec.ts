@@ -1,0 +1,94 @@
+// Journey 7: product details, its carousel and the full-screen viewer; 'Error' for an unknown id.
+import { logInWithToken, openApp } from './support/app';
+import { holdRequests } from './support/cards';
+import { expect, test } from './support/fixtures';
+
+test('details: spinner, texts, carousel arrows and dots, add to cart', async ({ page, shopper, api }) => {
+  const product = (await api.products()).find((p) => p.images.length >= 3 && p.quantity > 0)!;
+  expect(product, 'a product with at least three images').toBeTruthy();
+  await logInWithToken(page, shopper.token);
+
+  const held = await holdRequests(page, `**/api/v1/products/${product._id}`, 'GET');
+  await openApp(page, `/productDetails/${product._id}`);
+  await held.seen;
+  await expect(page.getByRole('status').filter({ hasText: /loading/i }).first()).toBeVisible();
+  held.release();
+
+  await expect(page.getByRole('heading', { name: product.title, level: 1 })).toBeVisible();
+  await expect(page.getByText(product.description)).toBeVisible();
+  await expect(page.getByText(`Category: ${product.category.name}`)).toBeVisible();
+  await expect(page.getByText(`${product.price} EGP`, { exact: true })).toBeVisible();
+  await expect(page.getByText(String(product.ratingsAverage), { exact: true }).first()).toBeVisible();
+
+  const carousel = page.getByRole('region', { name: `${product.title} images` }).or(
+    page.locator('[aria-roledescription="carousel"]').first(),
+  );
+  const slide = (i: number) => carousel.getByRole('group', { name: `Image ${i} of ${product.images.length}`, includeHidden: true });
+  const dot = (i: number) => carousel.getByRole('button', { name: `Show image ${i}` });
+  await expect(dot(1)).toHaveAttribute('aria-current', 'true');
+  await expect(slide(1)).not.toHaveAttribute('aria-hidden', 'true');
+
+  await carousel.getByRole('button', { name: 'Next image' }).click();
+  await expect(dot(2)).toHaveAttribute('aria-current', 'true');
+  await expect(slide(2)).not.toHaveAttribute('aria-hidden', 'true');
+  await expect(slide(1)).toHaveAttribute('aria-hidden', 'true');
+  await carousel.getByRole('button', { name: 'Previous image' }).click();
+  await expect(dot(1)).toHaveAttribute('aria-current', 'true');
+  await dot(3).click();
+  await expect(dot(3)).toHaveAttribute('aria-current', 'true');
+  await expect(slide(3)).not.toHaveAttribute('aria-hidden', 'true');
+  // 1 slide per view with 40 px spacing: the next slide starts 40 px after the current one ends.
+  const gap = await carousel.locator('.keen-slider__slide').evaluateAll((slides) => {
+    const [a, b] = slides.slice(0, 2).map((s) => s.getBoundingClientRect());
+    return Math.round(b!.left - a!.right);
+  });
+  expect(gap).toBe(40);
+
+  await page.getByRole('button', { name: '+ Add to Cart' }).click();
+  await expect(page.locator('.Toastify__toast').filter({ hasText: 'it is Added to cart' })).toBeVisible();
+  const cart = await api.cart(shopper.token);
+  expect(cart!.data.products.map((l) => l.product._id)).toEqual([product._id]);
+});
+
+test('details: the viewer opens on a carousel click and closes by button, outside click and Escape', async ({
+  page,
+  shopper,
+  api,
+}) => {
+  const product = (await api.products()).find((p) => p.images.length >= 2)!;
+  await logInWithToken(page, shopper.token);
+  await openApp(page, `/productDetails/${product._id}`);
+  const opener = page.getByRole('button', { name: `Open image 1 of ${product.images.length} full screen` });
+  const viewer = page.getByRole('dialog', { name: `${product.title} images` });
+
+  // Close button; focus returns to what opened the viewer.
+  await opener.click();
+  await expect(viewer).toBeVisible();
+  await expect(viewer.getByRole('button', { name: 'Close' })).toBeFocused();
+  await expect(viewer.getByRole('img', { name: `${product.title}, image 1` })).toBeVisible();
+  await viewer.getByRole('button', { name: 'Close' }).click();
+  await expect(viewer).toHaveCount(0);
+  await expect(opener).toBeFocused();
+
+  // A click outside the inner box.
+  await opener.click();
+  await expect(viewer).toBeVisible();
+  await page.mouse.click(3, page.viewportSize()!.height - 3);
+  await expect(viewer).toHaveCount(0);
+
+  // Escape; Tab stays inside while open.
+  await opener.click();
+  await expect(viewer).toBeVisible();
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press('Tab');
+    expect(await viewer.evaluate((box) => box.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(viewer).toHaveCount(0);
+});
+
+test("details: an unknown product id shows 'Error'", async ({ page, shopper }) => {
+  await logInWithToken(page, shopper.token);
+  await openApp(page, '/productDetails/000000000000000000000000');
+  await expect(page.getByRole('heading', { name: 'Error', exact: true })).toBeVisible();
+});

@@ -1,0 +1,117 @@
+// Journey 6: the product list's search box and 'Filter Products' form, against the catalogue the API serves.
+import type { Page } from '@playwright/test';
+import type { Product } from '@/lib/api/types';
+import { logInWithToken, openApp } from './support/app';
+import { cardOf } from './support/cards';
+import { expect, test } from './support/fixtures';
+
+/** The spec's filter, written out independently: both bounds needed, integers, inclusive; contains-match on category. */
+function expected(products: Product[], f: { search?: string; from?: string; to?: string; category?: string }): Product[] {
+  const from = Number.parseInt(f.from ?? '', 10);
+  const to = Number.parseInt(f.to ?? '', 10);
+  const priceOn = Boolean(f.from?.trim() && f.to?.trim()) && !Number.isNaN(from) && !Number.isNaN(to);
+  const q = (f.search ?? '').trim().toLowerCase();
+  return products.filter(
+    (p) =>
+      (!q || p.title.toLowerCase().includes(q)) &&
+      (!priceOn || (p.price >= from && p.price <= to)) &&
+      (!f.category || f.category === 'All' || p.category.name.includes(f.category)),
+  );
+}
+
+async function expectShown(page: Page, shown: Product[], all: Product[]): Promise<void> {
+  const results = page.getByRole('region', { name: 'Product results' });
+  await expect(results.locator('article')).toHaveCount(shown.length);
+  await expect(results.getByRole('status')).toHaveText(shown.length === 1 ? '1 product' : `${shown.length} products`);
+  // Spot-check membership both ways: a product that should show and one that should not.
+  if (shown[0]) await expect(cardOf(results, shown[0]._id)).toHaveCount(1);
+  const hidden = all.find((p) => !shown.includes(p));
+  if (hidden) await expect(cardOf(results, hidden._id)).toHaveCount(0);
+}
+
+test('product list: search by name as you type', async ({ page, shopper, api }) => {
+  const all = await api.products();
+  await logInWithToken(page, shopper.token);
+  await openApp(page, '/products');
+  await expect(page.getByRole('heading', { name: 'Filter Products' })).toBeVisible();
+  await expectShown(page, all, all);
+
+  const search = page.getByLabel('Search About Product by name');
+  const word = all[0]!.title.split(/\s+/)[0]!.toUpperCase();
+  await search.fill(word);
+  const matches = expected(all, { search: word });
+  expect(matches.length).toBeGreaterThan(0);
+  expect(matches.length).toBeLessThan(all.length);
+  await expectShown(page, matches, all);
+
+  await search.fill('zzzz-no-such-product');
+  await expectShown(page, [], all);
+  await expect(page.getByText('No products match your search and filters.')).toBeVisible();
+  await search.fill('');
+  await expectShown(page, all, all);
+});
+
+test('product list: price range (inclusive, both bounds needed), each category, combined filters', async ({
+  page,
+  shopper,
+  api,
+}) => {
+  const all = await api.products();
+  await logInWithToken(page, shopper.token);
+  await openApp(page, '/products');
+  await expectShown(page, all, all);
+
+  const from = page.getByLabel('Price from');
+  const to = page.getByLabel('Price to');
+  const category = page.getByLabel('Category Name');
+  const show = page.getByRole('button', { name: 'Show Products' });
+
+  // The options, exactly as the spec lists them.
+  await expect(category.locator('option')).toHaveText(['All', "Women's Fashion", "Men's Fashion", 'Electronics']);
+  // Five decorative stars that do nothing.
+  await expect(page.locator('form svg')).toHaveCount(5);
+
+  // Bounds taken from real prices prove both ends are inclusive.
+  const prices = [...new Set(all.map((p) => p.price))].sort((a, b) => a - b);
+  const low = prices[Math.floor(prices.length / 4)]!;
+  const high = prices[Math.floor((prices.length * 3) / 4)]!;
+
+  // Only one bound: no price filtering.
+  await from.fill(String(low));
+  await show.click();
+  await expectShown(page, all, all);
+
+  await to.fill(String(high));
+  await show.click();
+  const inRange = expected(all, { from: String(low), to: String(high) });
+  expect(inRange.some((p) => p.price === low) && inRange.some((p) => p.price === high)).toBe(true);
+  await expectShown(page, inRange, all);
+
+  // Each category option on its own (prices cleared).
+  await from.fill('');
+  await to.fill('');
+  for (const option of ["Women's Fashion", "Men's Fashion", 'Electronics', 'All']) {
+    await category.selectOption({ label: option });
+    await show.click();
+    const shown = expected(all, { category: option });
+    if (option !== 'All') expect(shown.length).toBeGreaterThan(0);
+    await expectShown(page, shown, all);
+  }
+  // "Men's Fashion" must not match "Women's Fashion" products.
+  expect(expected(all, { category: "Men's Fashion" }).some((p) => p.category.name === "Women's Fashion")).toBe(false);
+
+  // Combined: a category, a price range and the search box together.
+  const electronics = expected(all, { category: 'Electronics' });
+  const ePrices = electronics.map((p) => p.price).sort((a, b) => a - b);
+  const eLow = String(ePrices[0]!);
+  const eHigh = String(ePrices[Math.max(0, ePrices.length - 2)]!);
+  await category.selectOption({ label: 'Electronics' });
+  await from.fill(eLow);
+  await to.fill(eHigh);
+  await show.click();
+  const combined = expected(all, { category: 'Electronics', from: eLow, to: eHigh });
+  await expectShown(page, combined, all);
+  const term = combined[0]!.title.split(/\s+/)[0]!;
+  await page.getByLabel('Search About Product by name').fill(term);
+  await expectShown(page, expected(all, { category: 'Electronics', from: eLow, to: eHigh, search: term }), all);
+});
