@@ -10,6 +10,7 @@ import { useSession } from '@/lib/session/session-store';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/components/account/error-message';
 import { dollars } from '@/components/cart/dollars';
+import { leaveFor } from './leave-for';
 import styles from './order-screen.module.scss';
 
 type Pending = 'cash' | 'card' | null;
@@ -53,7 +54,7 @@ export function OrderScreen() {
           checkoutReturnBase(window.location),
         );
         // The buttons stay disabled while the browser leaves for the payment page.
-        window.location.assign(session.url);
+        leaveFor(session.url);
       }
     } catch (err) {
       console.error(err);

@@ -13,8 +13,10 @@ export interface Call {
   body: unknown;
 }
 
-type Reply = { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
-type Handler = (call: Call) => Reply | undefined;
+type Answer = { status: number; body: unknown } | undefined;
+/** An answer, or undefined to let the next handler answer (also after a wait). */
+type Reply = Answer | Promise<Answer>;
+type Handler = (call: Call) => Reply;
 
 export function json(status: number, body: unknown) {
   return { status, body };
@@ -71,8 +73,11 @@ function Where() {
   return <output data-testid="route">{location.pathname}</output>;
 }
 
-/** Renders `element` at `path`, with stand-in pages for where the screen may send the shopper. */
-export function renderScreen(path: string, element: ReactElement, state?: unknown) {
+/**
+ * Renders `element` at `path`, with stand-in pages for where the screen may send the shopper;
+ * `beside` stays mounted across navigation (e.g. a probe of shared state).
+ */
+export function renderScreen(path: string, element: ReactElement, state?: unknown, beside?: ReactElement) {
   return render(
     <MemoryRouter initialEntries={[{ pathname: path, state }]}>
       <Routes>
@@ -80,6 +85,7 @@ export function renderScreen(path: string, element: ReactElement, state?: unknow
         <Route path="*" element={<p>Another page</p>} />
       </Routes>
       <Where />
+      {beside}
       <ToastContainer />
     </MemoryRouter>,
   );

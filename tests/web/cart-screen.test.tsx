@@ -1,0 +1,193 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CartScreen } from '@/components/cart/cart-screen';
+import type { CartLine } from '@/lib/api/types';
+import { cartSummary } from '@/lib/rules/cart-summary';
+import { clearToken, setToken } from '@/lib/session/session-store';
+import { type Call, deferred, json, mockApi, on, renderScreen } from './account-helpers';
+import { envelope, line, userId } from './cart-fixtures';
+
+const token = 'shopper-token';
+
+/** A server holding one cart in memory, answering the cart and wishlist calls as the contract says. */
+function cartServer(initial: CartLine[], extra: Parameters<typeof mockApi> = []) {
+  let lines = initial.map((l) => ({ ...l }));
+  let wishlist: string[] = [];
+  const api = mockApi(
+    ...extra,
+    on('GET', '/cart', () => json(200, envelope(lines))),
+    on('PUT', /^\/cart\/\w+$/, (call: Call) => {
+      const id = call.path.split('/')[2];
+      lines = lines.map((l) => (l.product._id === id ? { ...l, count: (call.body as { count: number }).count } : l));
+      return json(200, envelope(lines));
+    }),
+    on('DELETE', /^\/cart\/\w+$/, (call: Call) => {
+      lines = lines.filter((l) => l.product._id !== call.path.split('/')[2]);
+      return json(200, envelope(lines));
+    }),
+    on('DELETE', '/cart', () => {
+      lines = [];
+      return json(200, { message: 'success' });
+    }),
+    on('GET', '/wishlist', () => json(200, { status: 'success', count: wishlist.length, data: wishlist.map((_id) => ({ _id })) })),
+    on('POST', '/wishlist', (call: Call) => {
+      wishlist = [...wishlist, (call.body as { productId: string }).productId];
+      return json(200, { status: 'success', message: 'Product added successfully to your wishlist', data: wishlist });
+    }),
+    on('DELETE', /^\/wishlist\/\w+$/, (call: Call) => {
+      wishlist = wishlist.filter((id) => id !== call.path.split('/')[2]);
+      return json(200, { status: 'success', message: 'Product removed successfully to your wishlist', data: wishlist });
+    }),
+    on('GET', `/orders/user/${userId}`, () => json(200, [])),
+  );
+  // Signed in only now, with the server in place: the cart store loads the cart on this change.
+  setToken(token);
+  return { ...api, count: (n: number) => lines.find((l) => l.product.title === `Product number ${n}`)?.count };
+}
+
+const lineOf = (n: number) =>
+  screen.getAllByRole('listitem').find((li) => within(li).queryByRole('heading', { name: `Product number ${n}` }))!;
+
+beforeEach(() => clearToken());
+afterEach(() => {
+  clearToken();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('Cart screen', () => {
+  it('shows the lines and the summary computed by the formulas of section 9, in $', async () => {
+    const { calls } = cartServer([line(1, 2, 699), line(2, 1, 149)]);
+    renderScreen('/cart', <CartScreen />);
+    expect(screen.getByRole('heading', { name: 'Shopping Cart' })).toBeInTheDocument();
+    expect(screen.getByText('Loading')).toBeInTheDocument();
+
+    const first = await waitFor(() => lineOf(1));
+    expect(within(first).getByRole('img', { name: 'Product number 1' })).toHaveAttribute('src', 'https://img.test/p1.jpg');
+    expect(within(first).getByText('$699')).toBeInTheDocument();
+    expect(within(first).getByLabelText('Quantity 2')).toHaveTextContent('2');
+    expect(within(first).getByRole('button', { name: 'Remove' })).toBeEnabled();
+
+    const s = cartSummary(2 * 699 + 149); // 1547 → tax 171, savings 154, total 1564
+    const figure = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
+    expect(figure('Original price')).toHaveTextContent(`$${s.original.toLocaleString('en-US')}`);
+    expect(figure('Savings')).toHaveTextContent(`-$${s.savings}`);
+    expect(figure('Tax')).toHaveTextContent(`$${s.tax}`);
+    expect(figure('Cart Items')).toHaveTextContent('2');
+    expect(figure('Total')).toHaveTextContent('$1,564');
+    expect(screen.getByRole('link', { name: 'Proceed to Checkout' })).toHaveAttribute('href', '/order');
+    expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/products');
+    // Every cart call carries the token header.
+    expect(calls.filter((c) => c.path.startsWith('/cart')).every((c) => c.headers.token === token)).toBe(true);
+  });
+
+  it('updates the count from the server, one request per click, with the toast 3 s later for 2 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const gate = deferred<void>();
+    const server = cartServer([line(1, 2, 699)], [
+      on('PUT', /^\/cart\//, () => gate.promise.then(() => undefined)),
+    ]);
+    renderScreen('/cart', <CartScreen />);
+    const row = await waitFor(() => lineOf(1));
+    const plus = within(row).getByRole('button', { name: 'Increase quantity of Product number 1' });
+    const minus = within(row).getByRole('button', { name: 'Decrease quantity of Product number 1' });
+
+    await user.click(plus);
+    await user.click(plus);
+    await user.click(minus);
+    // Locked while the call runs: the page never shows a count the server has not confirmed.
+    expect(plus).toBeDisabled();
+    expect(minus).toBeDisabled();
+    expect(within(row).getByLabelText('Quantity 2')).toBeInTheDocument();
+
+    await act(async () => gate.resolve());
+    await waitFor(() => expect(within(row).getByLabelText('Quantity 3')).toBeInTheDocument());
+    expect(server.calls.filter((c) => c.method === 'PUT')).toEqual([
+      expect.objectContaining({ path: `/cart/${line(1, 0, 0).product._id}`, body: { count: 3 } }),
+    ]);
+    expect(server.count(1)).toBe(3);
+    expect(plus).toBeEnabled();
+
+    expect(screen.queryByText('count is Updated')).not.toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTime(2900));
+    expect(screen.queryByText('count is Updated')).not.toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTime(200));
+    expect(await screen.findByText('count is Updated')).toBeInTheDocument();
+  });
+
+  it("never sends a count of 0: '-' is disabled at 1", async () => {
+    const user = userEvent.setup();
+    const { calls } = cartServer([line(1, 1, 100)]);
+    renderScreen('/cart', <CartScreen />);
+    const row = await waitFor(() => lineOf(1));
+    const minus = within(row).getByRole('button', { name: 'Decrease quantity of Product number 1' });
+    expect(minus).toBeDisabled();
+    await user.click(minus);
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+  });
+
+  it("'Remove' deletes the line with its toast; 'Remove Cart Item' clears the cart", async () => {
+    const user = userEvent.setup();
+    const { calls } = cartServer([line(1, 1, 100), line(2, 3, 50)]);
+    renderScreen('/cart', <CartScreen />);
+    await user.click(within(await waitFor(() => lineOf(2))).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Cart item is deleted Sucessfuly')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Product number 2' })).not.toBeInTheDocument());
+    expect(screen.getByText('Total', { selector: 'dt' }).nextElementSibling).toHaveTextContent('$101');
+
+    await user.click(screen.getByRole('button', { name: 'Remove Cart Item' }));
+    expect(await screen.findByText('Cart Shopping is deleted Sucessfuly')).toBeInTheDocument();
+    expect(await screen.findByText('No Product In Your Cart')).toBeInTheDocument();
+    expect(screen.queryByText('Total')).not.toBeInTheDocument();
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(
+      expect.arrayContaining([`DELETE /cart/${line(2, 0, 0).product._id}`, 'DELETE /cart']),
+    );
+  });
+
+  it("shows 'error occured' when a cart call fails, and keeps the server's count", async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    cartServer([line(1, 2, 100)], [on('PUT', /^\/cart\//, () => json(400, { statusMsg: 'fail', message: 'Out of stock' }))]);
+    renderScreen('/cart', <CartScreen />);
+    const row = await waitFor(() => lineOf(1));
+    await user.click(within(row).getByRole('button', { name: 'Increase quantity of Product number 1' }));
+    expect(await screen.findByText('error occured')).toBeInTheDocument();
+    expect(within(row).getByLabelText('Quantity 2')).toBeInTheDocument();
+  });
+
+  it("'Add to Favorites' toggles the product on the wishlist and shows its state", async () => {
+    const user = userEvent.setup();
+    const { calls } = cartServer([line(1, 1, 100)]);
+    renderScreen('/cart', <CartScreen />);
+    const row = await waitFor(() => lineOf(1));
+    const favorite = within(row).getByRole('button', { name: 'Add to Favorites' });
+    await waitFor(() => expect(favorite).toBeEnabled());
+    expect(favorite).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(favorite);
+    await waitFor(() => expect(favorite).toHaveAttribute('aria-pressed', 'true'));
+    await user.click(favorite);
+    await waitFor(() => expect(favorite).toHaveAttribute('aria-pressed', 'false'));
+    const id = line(1, 0, 0).product._id;
+    expect(calls.filter((c) => c.path.startsWith('/wishlist') && c.method !== 'GET')).toEqual([
+      expect.objectContaining({ method: 'POST', path: '/wishlist', body: { productId: id }, headers: expect.objectContaining({ token }) }),
+      expect.objectContaining({ method: 'DELETE', path: `/wishlist/${id}` }),
+    ]);
+  });
+
+  it("reads 'No Product In Your Cart' when the shopper has no cart", async () => {
+    mockApi(
+      on('GET', '/cart', () => json(404, { statusMsg: 'fail', message: `No cart exist for this user: ${userId}` })),
+      on('GET', '/wishlist', () => json(200, { status: 'success', count: 0, data: [] })),
+      on('GET', /^\/orders\/user\//, () => json(200, [])),
+    );
+    setToken(token);
+    renderScreen('/cart', <CartScreen />);
+    expect(await screen.findByText('No Product In Your Cart')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/products');
+    expect(screen.queryByRole('link', { name: 'Proceed to Checkout' })).not.toBeInTheDocument();
+  });
+});
