@@ -39,11 +39,16 @@ export function alreadyOrderedReason(orderNumber: number): string {
 // The test provider charges only after the order is placed; a provider webhook reports money
 // already taken, which the shop must then refund (the failure is logged for that).
 function consequence(beforeCharge: boolean): string {
-  return beforeCharge ? 'Nothing was charged.' : 'Your payment will be refunded; contact the shop if you have questions.';
+  return beforeCharge
+    ? 'Nothing was charged.'
+    : 'Your payment will be refunded; contact the shop if you have questions.';
 }
 
 export function isExpired(session: CheckoutSessionRow, now: Date): boolean {
-  return session.status === 'expired' || (session.status === 'open' && session.expiresAt.getTime() <= now.getTime());
+  return (
+    session.status === 'expired' ||
+    (session.status === 'open' && session.expiresAt.getTime() <= now.getTime())
+  );
 }
 
 async function cartTotalMinor(tx: Tx, cartId: string): Promise<number | null> {
@@ -73,7 +78,11 @@ export async function fulfilCheckoutSession(
   return runInTransaction(db, (tx) => fulfilInTransaction(tx, ref, options));
 }
 
-export async function fulfilInTransaction(tx: Tx, ref: SessionRef, options: FulfilOptions): Promise<FulfilResult> {
+export async function fulfilInTransaction(
+  tx: Tx,
+  ref: SessionRef,
+  options: FulfilOptions,
+): Promise<FulfilResult> {
   const where =
     'sessionId' in ref
       ? eq(checkoutSessions.id, ref.sessionId)
@@ -86,7 +95,8 @@ export async function fulfilInTransaction(tx: Tx, ref: SessionRef, options: Fulf
     const order = await loadOrderOrThrow(tx, session.orderId);
     return { outcome: 'paid', session, order, created: false };
   }
-  if (session.status === 'failed') return { outcome: 'failed', session, reason: session.failureReason ?? 'Payment failed.' };
+  if (session.status === 'failed')
+    return { outcome: 'failed', session, reason: session.failureReason ?? 'Payment failed.' };
   if (options.beforeCharge && isExpired(session, options.now)) {
     if (session.status !== 'expired') {
       const [updated] = await tx
@@ -121,7 +131,11 @@ export async function fulfilInTransaction(tx: Tx, ref: SessionRef, options: Fulf
       placeOrder(sp, {
         userId: session.userId,
         cartId: session.cartId,
-        shippingAddress: { details: session.shippingDetails, phone: session.shippingPhone, city: session.shippingCity },
+        shippingAddress: {
+          details: session.shippingDetails,
+          phone: session.shippingPhone,
+          city: session.shippingCity,
+        },
         payment: { method: 'card', checkoutSessionId: session.id, paidAt: options.paidAt },
       }),
     );

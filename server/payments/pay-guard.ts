@@ -6,7 +6,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 // cannot be a double-submit cookie; it is an HMAC of the session id and its creation time.
 
 export function csrfTokenFor(secret: string, sessionId: string, createdAt: Date): string {
-  return createHmac('sha256', secret).update(`pay-csrf:${sessionId}:${createdAt.getTime()}`).digest('base64url');
+  return createHmac('sha256', secret)
+    .update(`pay-csrf:${sessionId}:${createdAt.getTime()}`)
+    .digest('base64url');
 }
 
 export function csrfTokenValid(secret: string, sessionId: string, createdAt: Date, token: unknown): boolean {

@@ -144,11 +144,15 @@ ${opts.body}
 
 function fieldError(field: CardField, errors: PayFormView['errors']): string {
   const msg = errors?.[field];
-  return msg ? `<span class="err" id="${fieldIds[field]}-error"><span class="visually-hidden">Error: </span>${escapeHtml(msg)}</span>` : '';
+  return msg
+    ? `<span class="err" id="${fieldIds[field]}-error"><span class="visually-hidden">Error: </span>${escapeHtml(msg)}</span>`
+    : '';
 }
 
 function inputAttrs(field: CardField, errors: PayFormView['errors'], hintId?: string): string {
-  const described = [hintId, errors?.[field] ? `${fieldIds[field]}-error` : undefined].filter(Boolean).join(' ');
+  const described = [hintId, errors?.[field] ? `${fieldIds[field]}-error` : undefined]
+    .filter(Boolean)
+    .join(' ');
   return `id="${fieldIds[field]}" name="${field}"${described ? ` aria-describedby="${described}"` : ''}${errors?.[field] ? ' aria-invalid="true"' : ''}`;
 }
 

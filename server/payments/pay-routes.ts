@@ -46,7 +46,8 @@ export async function payPageRoutes(app: FastifyInstance, opts: { provider: Paym
       { parseAs: 'string', bodyLimit: formBodyLimit },
       (_request, body, done) => {
         const fields: Record<string, string> = {};
-        for (const [key, value] of new URLSearchParams(body as string)) if (!(key in fields)) fields[key] = value;
+        for (const [key, value] of new URLSearchParams(body as string))
+          if (!(key in fields)) fields[key] = value;
         done(null, fields);
       },
     );
@@ -77,7 +78,8 @@ export async function payPageRoutes(app: FastifyInstance, opts: { provider: Paym
 
   // This is a page, not the JSON API: failures are explained in HTML too, never as a stack trace.
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'payment page failed');
     const tooLarge = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE';
     return message(reply, status, {
@@ -104,7 +106,9 @@ export async function payPageRoutes(app: FastifyInstance, opts: { provider: Paym
   }
 
   function allowReturnOrigins(reply: FastifyReply, session: CheckoutSessionRow) {
-    const origins = new Set([originOf(session.successUrl), originOf(session.cancelUrl)].filter((o): o is string => !!o));
+    const origins = new Set(
+      [originOf(session.successUrl), originOf(session.cancelUrl)].filter((o): o is string => !!o),
+    );
     stateOf(reply).returnOrigins = [...origins];
   }
 
@@ -185,7 +189,11 @@ export async function payPageRoutes(app: FastifyInstance, opts: { provider: Paym
     );
   }
 
-  const params = { type: 'object', properties: { sessionId: { type: 'string', maxLength: 100 } }, required: ['sessionId'] };
+  const params = {
+    type: 'object',
+    properties: { sessionId: { type: 'string', maxLength: 100 } },
+    required: ['sessionId'],
+  };
 
   app.get('/pay/:sessionId', { schema: { params } }, async (request, reply) => {
     const { sessionId } = request.params as { sessionId: string };
@@ -194,7 +202,8 @@ export async function payPageRoutes(app: FastifyInstance, opts: { provider: Paym
     if (!session || session.provider !== 'test') return notFound(reply);
     const now = new Date(ctx.now());
     if (session.status === 'complete') return paid(reply, session);
-    if (session.status === 'failed') return failed(reply, session, session.failureReason ?? 'Payment failed.');
+    if (session.status === 'failed')
+      return failed(reply, session, session.failureReason ?? 'Payment failed.');
     if (isExpired(session, now)) return expired(reply, session);
     return renderOpen(reply, session, 200);
   });
@@ -204,10 +213,16 @@ export async function payPageRoutes(app: FastifyInstance, opts: { provider: Paym
     const session = await findSession(sessionId);
     if (!session || session.provider !== 'test') return notFound(reply);
 
-    const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+    const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<
+      string,
+      unknown
+    >;
     const refused = crossSiteRefusal(request, ctx.config.publicUrl);
     if (refused || !csrfTokenValid(ctx.config.jwtSecret, session.id, session.createdAt, body.csrf)) {
-      request.log.warn({ sessionId: session.id, reason: refused ?? 'bad form token' }, 'payment form post refused');
+      request.log.warn(
+        { sessionId: session.id, reason: refused ?? 'bad form token' },
+        'payment form post refused',
+      );
       return message(reply, 403, {
         title: 'Payment refused',
         heading: 'This payment form could not be accepted',
@@ -223,7 +238,8 @@ export async function payPageRoutes(app: FastifyInstance, opts: { provider: Paym
     const now = new Date(ctx.now());
     // A second submit after success (double click, back and resubmit) lands where the first did.
     if (session.status === 'complete') return reply.redirect(session.successUrl, 303);
-    if (session.status === 'failed') return failed(reply, session, session.failureReason ?? 'Payment failed.');
+    if (session.status === 'failed')
+      return failed(reply, session, session.failureReason ?? 'Payment failed.');
     if (isExpired(session, now)) return expired(reply, session);
 
     const form: CardForm = {
@@ -234,10 +250,16 @@ export async function payPageRoutes(app: FastifyInstance, opts: { provider: Paym
     };
     const values = { expiry: form.expiry.slice(0, 7), cardName: form.cardName.slice(0, 100) };
     const verdict = checkCard(form, now);
-    if (verdict.kind === 'invalid') return renderOpen(reply, session, 422, { errors: verdict.errors, values });
-    if (verdict.kind === 'declined') return renderOpen(reply, session, 402, { declined: verdict.message, values });
+    if (verdict.kind === 'invalid')
+      return renderOpen(reply, session, 422, { errors: verdict.errors, values });
+    if (verdict.kind === 'declined')
+      return renderOpen(reply, session, 402, { declined: verdict.message, values });
 
-    const result = await fulfilCheckoutSession(db(), { sessionId: session.id }, { paidAt: now, now, beforeCharge: true });
+    const result = await fulfilCheckoutSession(
+      db(),
+      { sessionId: session.id },
+      { paidAt: now, now, beforeCharge: true },
+    );
     switch (result.outcome) {
       case 'paid':
         return reply.redirect(result.session.successUrl, 303);
@@ -257,7 +279,8 @@ export async function payPageRoutes(app: FastifyInstance, opts: { provider: Paym
     const session = await findSession(sessionId);
     if (!session || !session.providerSessionId || !provider.retrieveSession) return notFound(reply);
     if (session.status === 'complete') return reply.redirect(session.successUrl, 303);
-    if (session.status === 'failed') return failed(reply, session, session.failureReason ?? 'Payment failed.');
+    if (session.status === 'failed')
+      return failed(reply, session, session.failureReason ?? 'Payment failed.');
     let state;
     try {
       state = await provider.retrieveSession(session.providerSessionId);
@@ -274,7 +297,10 @@ export async function payPageRoutes(app: FastifyInstance, opts: { provider: Paym
       { paidAt: state.paidAt ?? now, now, beforeCharge: false },
     );
     if (result.outcome === 'failed') {
-      request.log.error({ sessionId: session.id, reason: result.reason }, 'paid session could not be fulfilled: refund needed');
+      request.log.error(
+        { sessionId: session.id, reason: result.reason },
+        'paid session could not be fulfilled: refund needed',
+      );
       return failed(reply, result.session, result.reason);
     }
     return reply.redirect(session.successUrl, 303);

@@ -11,7 +11,9 @@ import { createTestProvider } from './test-provider';
 export function providerFromConfig(config: Config, env: NodeJS.ProcessEnv = process.env): PaymentProvider {
   if (!config.stripeSecretKey) return createTestProvider({ publicUrl: config.publicUrl });
   if (!config.stripeWebhookSecret) {
-    throw new Error('STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set (orders are fulfilled from the webhook)');
+    throw new Error(
+      'STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set (orders are fulfilled from the webhook)',
+    );
   }
   const apiUrl = env.STRIPE_API_URL?.trim();
   let api: URL | undefined;

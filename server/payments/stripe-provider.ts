@@ -48,7 +48,11 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       if (input.tax > 0) {
         lineItems.push({
           quantity: 1,
-          price_data: { currency: input.currency, unit_amount: toMinorUnits(input.tax), product_data: { name: 'Tax' } },
+          price_data: {
+            currency: input.currency,
+            unit_amount: toMinorUnits(input.tax),
+            product_data: { name: 'Tax' },
+          },
         });
       }
       // Idempotency keys make the SDK's retries (and ours) create one coupon and one session.
@@ -99,13 +103,21 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       if (!signatureHeader) throw new WebhookVerificationError('Missing Stripe-Signature header');
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signatureHeader, options.webhookSecret, webhookToleranceSeconds);
+        event = stripe.webhooks.constructEvent(
+          rawBody,
+          signatureHeader,
+          options.webhookSecret,
+          webhookToleranceSeconds,
+        );
       } catch (err) {
         throw new WebhookVerificationError(err instanceof Error ? err.message : 'Invalid signature');
       }
       // checkout.session.completed carries payment_status "paid" for card payments; delayed methods
       // report success later with async_payment_succeeded. Both mean: fulfil.
-      if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
+      if (
+        event.type === 'checkout.session.completed' ||
+        event.type === 'checkout.session.async_payment_succeeded'
+      ) {
         const session = event.data.object;
         if (session.payment_status === 'paid') {
           return {

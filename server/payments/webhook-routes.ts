@@ -18,13 +18,20 @@ export async function stripeWebhookRoutes(app: FastifyInstance, opts: { provider
   const { provider } = opts;
 
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: webhookBodyLimit }, (_request, body, done) => {
-    done(null, body);
-  });
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: webhookBodyLimit },
+    (_request, body, done) => {
+      done(null, body);
+    },
+  );
 
   app.post('/api/v1/webhooks/stripe', async (request, reply) => {
     if (!provider.readWebhook) {
-      throw new AppError(404, 'Stripe webhooks are not enabled on this server (STRIPE_SECRET_KEY is not set)');
+      throw new AppError(
+        404,
+        'Stripe webhooks are not enabled on this server (STRIPE_SECRET_KEY is not set)',
+      );
     }
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const sigHeader = request.headers['stripe-signature'];
@@ -58,7 +65,10 @@ export async function stripeWebhookRoutes(app: FastifyInstance, opts: { provider
     });
 
     if (result?.outcome === 'failed') {
-      request.log.error({ event: event.eventId, reason: result.reason }, 'paid Stripe session could not be fulfilled: refund needed');
+      request.log.error(
+        { event: event.eventId, reason: result.reason },
+        'paid Stripe session could not be fulfilled: refund needed',
+      );
     }
     if (result?.outcome === 'unknown') {
       request.log.warn({ event: event.eventId }, 'Stripe event for a session this shop does not know');
@@ -71,4 +81,3 @@ export async function stripeWebhookRoutes(app: FastifyInstance, opts: { provider
     });
   });
 }
-

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { cardMessages, checkCard, expiryInPast, luhnValid, normaliseCardNumber, parseExpiry } from '@/server/payments/card';
+import {
+  cardMessages,
+  checkCard,
+  expiryInPast,
+  luhnValid,
+  normaliseCardNumber,
+  parseExpiry,
+} from '@/server/payments/card';
 import { crossSiteReason, csrfTokenFor, csrfTokenValid } from '@/server/payments/pay-guard';
 import { escapeHtml, formatEgp, renderPayForm } from '@/server/payments/pay-page';
 
@@ -77,12 +84,21 @@ describe('expiry', () => {
     expect(expiryInPast({ month: 11, year: 2026 }, now)).toBe(false);
     expect(expiryInPast({ month: 10, year: 2026 }, now)).toBe(true);
     expect(expiryInPast({ month: 12, year: 2025 }, now)).toBe(true);
-    expect(checkCard({ ...good, expiry: '10/26' }, now)).toEqual({ kind: 'invalid', errors: { expiry: cardMessages.expiryPast } });
-    expect(checkCard({ ...good, expiry: '1/2' }, now)).toEqual({ kind: 'invalid', errors: { expiry: cardMessages.expiryFormat } });
+    expect(checkCard({ ...good, expiry: '10/26' }, now)).toEqual({
+      kind: 'invalid',
+      errors: { expiry: cardMessages.expiryPast },
+    });
+    expect(checkCard({ ...good, expiry: '1/2' }, now)).toEqual({
+      kind: 'invalid',
+      errors: { expiry: cardMessages.expiryFormat },
+    });
   });
 
   it('checks the CVC shape', () => {
-    expect(checkCard({ ...good, cvc: '12' }, now)).toEqual({ kind: 'invalid', errors: { cvc: cardMessages.cvcFormat } });
+    expect(checkCard({ ...good, cvc: '12' }, now)).toEqual({
+      kind: 'invalid',
+      errors: { cvc: cardMessages.cvcFormat },
+    });
     expect(checkCard({ ...good, cvc: '1234' }, now)).toEqual({ kind: 'approved' });
   });
 });
@@ -107,18 +123,28 @@ describe('form token and origin checks', () => {
 
   it('refuses cross-site and foreign-origin posts, accepts same-origin ones', () => {
     const allowedOrigins = ['http://localhost:3201'];
-    expect(crossSiteReason({ origin: 'http://localhost:3201', secFetchSite: 'same-origin', allowedOrigins })).toBeNull();
+    expect(
+      crossSiteReason({ origin: 'http://localhost:3201', secFetchSite: 'same-origin', allowedOrigins }),
+    ).toBeNull();
     expect(crossSiteReason({ origin: undefined, secFetchSite: undefined, allowedOrigins })).toBeNull();
-    expect(crossSiteReason({ origin: 'https://evil.example', secFetchSite: 'cross-site', allowedOrigins })).not.toBeNull();
-    expect(crossSiteReason({ origin: 'http://localhost:3201', secFetchSite: 'same-site', allowedOrigins })).not.toBeNull();
+    expect(
+      crossSiteReason({ origin: 'https://evil.example', secFetchSite: 'cross-site', allowedOrigins }),
+    ).not.toBeNull();
+    expect(
+      crossSiteReason({ origin: 'http://localhost:3201', secFetchSite: 'same-site', allowedOrigins }),
+    ).not.toBeNull();
     expect(crossSiteReason({ origin: 'null', secFetchSite: undefined, allowedOrigins })).not.toBeNull();
-    expect(crossSiteReason({ origin: 'https://evil.example', secFetchSite: undefined, allowedOrigins })).not.toBeNull();
+    expect(
+      crossSiteReason({ origin: 'https://evil.example', secFetchSite: undefined, allowedOrigins }),
+    ).not.toBeNull();
   });
 });
 
 describe('page rendering', () => {
   it('escapes every shop-provided text', () => {
-    expect(escapeHtml(`<script>"x"&'y'</script>`)).toBe('&lt;script&gt;&quot;x&quot;&amp;&#39;y&#39;&lt;/script&gt;');
+    expect(escapeHtml(`<script>"x"&'y'</script>`)).toBe(
+      '&lt;script&gt;&quot;x&quot;&amp;&#39;y&#39;&lt;/script&gt;',
+    );
     const html = renderPayForm({
       sessionId: 'a'.repeat(24),
       shopName: 'Shop <b>',

@@ -48,7 +48,12 @@ describe('Stripe provider: creating a Checkout Session', () => {
     expect(created.url).toBe(`https://checkout.stripe.com/c/pay/${created.providerSessionId}`);
 
     const coupon = fake.requests.find((r) => r.path === '/v1/coupons');
-    expect(coupon?.form).toMatchObject({ amount_off: '9900', currency: 'egp', duration: 'once', max_redemptions: '1' });
+    expect(coupon?.form).toMatchObject({
+      amount_off: '9900',
+      currency: 'egp',
+      duration: 'once',
+      max_redemptions: '1',
+    });
 
     const create = fake.requests.find((r) => r.path === '/v1/checkout/sessions');
     expect(create?.authorization).toBe('Bearer sk_test_provider');
@@ -78,7 +83,14 @@ describe('Stripe provider: creating a Checkout Session', () => {
 
   it('sends no tax line and no coupon when both are zero', async () => {
     const before = fake.requests.length;
-    await provider().createSession({ ...input, sessionId: '6740aa00' + 'c'.repeat(16), lines: [{ title: 'Pen', count: 1, unitPrice: 5 }], tax: 0, savings: 0, total: 5 });
+    await provider().createSession({
+      ...input,
+      sessionId: '6740aa00' + 'c'.repeat(16),
+      lines: [{ title: 'Pen', count: 1, unitPrice: 5 }],
+      tax: 0,
+      savings: 0,
+      total: 5,
+    });
     const sent = fake.requests.slice(before);
     expect(sent.map((r) => r.path)).toEqual(['/v1/checkout/sessions']);
     expect(Object.keys(sent[0]!.form).filter((k) => k.startsWith('line_items[1]'))).toEqual([]);
@@ -86,7 +98,9 @@ describe('Stripe provider: creating a Checkout Session', () => {
 
   it('an unreachable or failing API is an error the route can report', async () => {
     fake.failNext(5);
-    await expect(provider().createSession({ ...input, sessionId: '6740aa00' + 'd'.repeat(16) })).rejects.toThrow();
+    await expect(
+      provider().createSession({ ...input, sessionId: '6740aa00' + 'd'.repeat(16) }),
+    ).rejects.toThrow();
     fake.failNext(0);
   });
 });
@@ -112,7 +126,10 @@ describe('Stripe provider: webhooks', () => {
     const header = stripeSignature(body, secret, Math.floor(Date.now() / 1000));
     const event = provider().readWebhook!(Buffer.from(body), header);
     expect(event.eventId).toBe('evt_ok');
-    expect(event.paid).toMatchObject({ providerSessionId: 'cs_test_webhook', clientReferenceId: input.sessionId });
+    expect(event.paid).toMatchObject({
+      providerSessionId: 'cs_test_webhook',
+      clientReferenceId: input.sessionId,
+    });
   });
 
   it('refuses a signature made with another secret', () => {
@@ -131,17 +148,32 @@ describe('Stripe provider: webhooks', () => {
   it('refuses a timestamp older than five minutes, accepts one just inside', () => {
     const body = completedEvent(session());
     const now = Math.floor(Date.now() / 1000);
-    expect(() => provider().readWebhook!(Buffer.from(body), stripeSignature(body, secret, now - 301))).toThrow(/tolerance/i);
-    expect(provider().readWebhook!(Buffer.from(body), stripeSignature(body, secret, now - 290)).paid).not.toBeNull();
+    expect(() =>
+      provider().readWebhook!(Buffer.from(body), stripeSignature(body, secret, now - 301)),
+    ).toThrow(/tolerance/i);
+    expect(
+      provider().readWebhook!(Buffer.from(body), stripeSignature(body, secret, now - 290)).paid,
+    ).not.toBeNull();
   });
 
   it('refuses a missing header', () => {
-    expect(() => provider().readWebhook!(Buffer.from(completedEvent(session())), undefined)).toThrow(WebhookVerificationError);
+    expect(() => provider().readWebhook!(Buffer.from(completedEvent(session())), undefined)).toThrow(
+      WebhookVerificationError,
+    );
   });
 
   it('reads other verified events without fulfilling anything', () => {
-    const body = JSON.stringify({ id: 'evt_other', object: 'event', type: 'checkout.session.expired', created: 1, data: { object: session() } });
-    const event = provider().readWebhook!(Buffer.from(body), stripeSignature(body, secret, Math.floor(Date.now() / 1000)));
+    const body = JSON.stringify({
+      id: 'evt_other',
+      object: 'event',
+      type: 'checkout.session.expired',
+      created: 1,
+      data: { object: session() },
+    });
+    const event = provider().readWebhook!(
+      Buffer.from(body),
+      stripeSignature(body, secret, Math.floor(Date.now() / 1000)),
+    );
     expect(event).toEqual({ eventId: 'evt_other', type: 'checkout.session.expired', paid: null });
   });
 });

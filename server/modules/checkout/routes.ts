@@ -58,9 +58,15 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { provider?: Pa
     {
       preHandler: app.authenticate,
       schema: {
-        params: { type: 'object', properties: { cartId: { type: 'string', maxLength: 100 } }, required: ['cartId'] },
+        params: {
+          type: 'object',
+          properties: { cartId: { type: 'string', maxLength: 100 } },
+          required: ['cartId'],
+        },
         body: shippingAddressBody,
-        response: { 200: { type: 'object', properties: { status: { type: 'string' }, session: sessionJson } } },
+        response: {
+          200: { type: 'object', properties: { status: { type: 'string' }, session: sessionJson } },
+        },
       },
     },
     async (request, reply) => {
@@ -81,7 +87,8 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { provider?: Pa
         });
         return reply.status(200).send({ status: 'success', session: serializeSession(row, url) });
       } catch (err) {
-        if (err instanceof AppError && err.statusCode === 502) request.log.error({ err: err.cause }, 'payment provider failed');
+        if (err instanceof AppError && err.statusCode === 502)
+          request.log.error({ err: err.cause }, 'payment provider failed');
         throw err;
       }
     },

@@ -76,7 +76,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     };
     requests.push(recorded);
     const send = (status: number, json: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_' + randomBytes(6).toString('hex') });
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'request-id': 'req_' + randomBytes(6).toString('hex'),
+      });
       res.end(JSON.stringify(json));
     };
     if (failures > 0) {
@@ -87,10 +90,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     }
     const idem = recorded.idempotencyKey ? `${recorded.path}:${recorded.idempotencyKey}` : undefined;
-    if (req.method === 'POST' && idem && byIdempotencyKey.has(idem)) return send(200, byIdempotencyKey.get(idem));
+    if (req.method === 'POST' && idem && byIdempotencyKey.has(idem))
+      return send(200, byIdempotencyKey.get(idem));
 
     if (req.method === 'POST' && url.pathname === '/v1/coupons') {
-      const coupon = { id: 'coupon_' + randomBytes(6).toString('hex'), object: 'coupon', amount_off: Number(form.amount_off), currency: form.currency, duration: form.duration, name: form.name ?? null };
+      const coupon = {
+        id: 'coupon_' + randomBytes(6).toString('hex'),
+        object: 'coupon',
+        amount_off: Number(form.amount_off),
+        currency: form.currency,
+        duration: form.duration,
+        name: form.name ?? null,
+      };
       coupons.set(coupon.id, coupon);
       if (idem) byIdempotencyKey.set(idem, coupon);
       return send(200, coupon);
@@ -106,10 +117,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const couponId = form['discounts[0][coupon]'];
       if (couponId) {
         const coupon = coupons.get(couponId);
-        if (!coupon) return send(400, { error: { type: 'invalid_request_error', message: `No such coupon: '${couponId}'` } });
+        if (!coupon)
+          return send(400, {
+            error: { type: 'invalid_request_error', message: `No such coupon: '${couponId}'` },
+          });
         amount -= coupon.amount_off;
       }
-      if (!form.success_url) return send(400, { error: { type: 'invalid_request_error', message: 'Missing success_url' } });
+      if (!form.success_url)
+        return send(400, { error: { type: 'invalid_request_error', message: 'Missing success_url' } });
       const id = 'cs_test_' + randomBytes(12).toString('hex');
       const session: FakeSession = {
         id,
@@ -136,10 +151,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const get = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && get) {
       const session = sessions.get(decodeURIComponent(get[1]!));
-      if (!session) return send(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
+      if (!session)
+        return send(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
       return send(200, session);
     }
-    return send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+    return send(404, {
+      error: {
+        type: 'invalid_request_error',
+        message: `Unrecognized request URL (${req.method}: ${url.pathname})`,
+      },
+    });
   });
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -170,7 +191,10 @@ export function stripeSignature(body: string, secret: string, timestampSeconds: 
 }
 
 /** A checkout.session.completed event as Stripe sends it (the fields the shop reads, and a few more). */
-export function completedEvent(session: FakeSession, eventId = 'evt_' + randomBytes(12).toString('hex')): string {
+export function completedEvent(
+  session: FakeSession,
+  eventId = 'evt_' + randomBytes(12).toString('hex'),
+): string {
   return JSON.stringify({
     id: eventId,
     object: 'event',
