@@ -48,7 +48,14 @@ export function ErrorDialog({ message, onClose }: ErrorDialogProps) {
           }
         }}
       >
-        <svg className={styles.icon} viewBox="0 0 80 80" width="80" height="80" aria-hidden="true" focusable="false">
+        <svg
+          className={styles.icon}
+          viewBox="0 0 80 80"
+          width="80"
+          height="80"
+          aria-hidden="true"
+          focusable="false"
+        >
           <circle cx="40" cy="40" r="36" fill="none" strokeWidth="4" />
           <path d="M27 27 L53 53 M53 27 L27 53" strokeWidth="5" strokeLinecap="round" />
         </svg>

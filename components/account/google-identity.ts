@@ -13,7 +13,8 @@ interface GoogleClaims {
   name?: unknown;
 }
 
-export const malformedCredentialMessage = 'Your Google sign-in could not be read. Please try again or use your e-mail.';
+export const malformedCredentialMessage =
+  'Your Google sign-in could not be read. Please try again or use your e-mail.';
 
 export class GoogleCredentialError extends Error {
   constructor(cause?: unknown) {

@@ -57,7 +57,12 @@ export function LoginScreen() {
   return (
     <main className={styles.page}>
       {identity ? (
-        <GoogleLoginForm identity={identity} busy={loading} onSubmit={signInWith} onBack={() => setIdentity(null)} />
+        <GoogleLoginForm
+          identity={identity}
+          busy={loading}
+          onSubmit={signInWith}
+          onBack={() => setIdentity(null)}
+        />
       ) : (
         <PlainLoginForm busy={loading} onSubmit={signInWith} onCredential={onCredential} />
       )}
@@ -128,7 +133,9 @@ interface GoogleLoginFormProps {
 
 /** Spec section 5: the login completion form applies no validation; the server answers for it. */
 function GoogleLoginForm({ identity, busy, onSubmit, onBack }: GoogleLoginFormProps) {
-  const { register, handleSubmit, formState } = useForm<{ password: string }>({ defaultValues: { password: '' } });
+  const { register, handleSubmit, formState } = useForm<{ password: string }>({
+    defaultValues: { password: '' },
+  });
 
   return (
     <section className={styles.card} aria-labelledby="google-login-title">
@@ -139,7 +146,12 @@ function GoogleLoginForm({ identity, busy, onSubmit, onBack }: GoogleLoginFormPr
         onSubmit={handleSubmit(({ password }) => onSubmit({ email: identity.email, password }))}
       >
         <FormField label="Your Email" type="email" value={identity.email} readOnly />
-        <FormField label="Your Password" type="password" autoComplete="current-password" {...register('password')} />
+        <FormField
+          label="Your Password"
+          type="password"
+          autoComplete="current-password"
+          {...register('password')}
+        />
         <div className={styles.actions}>
           <button type="submit" className={styles.primary} disabled={busy || formState.isSubmitting}>
             Login

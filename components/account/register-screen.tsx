@@ -232,4 +232,3 @@ function GoogleRegisterForm({ identity, busy, onSubmit, onBack }: GoogleRegister
     </section>
   );
 }
-

@@ -39,13 +39,45 @@ const protectedRoutes: RouteObject[] = [
     lazy: () =>
       import('@/components/catalog/category-products-screen').then((m) => ({ Component: m.CategoryProductsScreen })),
   },
+  {
+    path: 'cart',
+    lazy: () => import('@/components/cart/cart-screen').then((m) => ({ Component: m.CartScreen })),
+  },
+  {
+    path: 'order',
+    lazy: () => import('@/components/checkout/order-screen').then((m) => ({ Component: m.OrderScreen })),
+  },
+  {
+    path: 'allorders',
+    lazy: () => import('@/components/orders/orders-screen').then((m) => ({ Component: m.OrdersScreen })),
+  },
 ];
 
 // Guest-only: a token holder is sent to /home.
-const guestRoutes: RouteObject[] = [];
+const guestRoutes: RouteObject[] = [
+  {
+    path: 'login',
+    lazy: () => import('@/components/account/login-screen').then((m) => ({ Component: m.LoginScreen })),
+  },
+  {
+    path: 'register',
+    lazy: () => import('@/components/account/register-screen').then((m) => ({ Component: m.RegisterScreen })),
+  },
+];
 
 // Open to everyone.
-const openRoutes: RouteObject[] = [];
+const openRoutes: RouteObject[] = [
+  {
+    path: 'forgotpass',
+    lazy: () =>
+      import('@/components/account/forgot-password-screen').then((m) => ({ Component: m.ForgotPasswordScreen })),
+  },
+  {
+    path: 'changePass',
+    lazy: () =>
+      import('@/components/account/change-password-screen').then((m) => ({ Component: m.ChangePasswordScreen })),
+  },
+];
 
 export const routes: RouteObject[] = [
   {

@@ -135,7 +135,11 @@ export function CartScreen() {
                       </button>
                     </div>
                   </div>
-                  <div className={styles.quantity} role="group" aria-label={`Quantity of ${line.product.title}`}>
+                  <div
+                    className={styles.quantity}
+                    role="group"
+                    aria-label={`Quantity of ${line.product.title}`}
+                  >
                     <button
                       type="button"
                       className={styles.step}

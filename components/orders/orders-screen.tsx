@@ -109,8 +109,12 @@ function OrderCard({ order }: { order: Order }) {
         ))}
       </ul>
       <footer className={styles.footer}>
-        <span className={styles.badge}>{order.paymentMethodType === 'card' ? 'Paid by card' : 'Cash on delivery'}</span>
-        <span className={order.isPaid ? styles.good : styles.badge}>{order.isPaid ? 'Paid' : 'Not paid'}</span>
+        <span className={styles.badge}>
+          {order.paymentMethodType === 'card' ? 'Paid by card' : 'Cash on delivery'}
+        </span>
+        <span className={order.isPaid ? styles.good : styles.badge}>
+          {order.isPaid ? 'Paid' : 'Not paid'}
+        </span>
         <span className={order.isDelivered ? styles.good : styles.badge}>
           {order.isDelivered ? 'Delivered' : 'Not delivered'}
         </span>

@@ -40,5 +40,8 @@ export function verifyResetCode(resetCode: string): Promise<StatusMessage> {
 }
 
 export function resetPassword(email: string, newPassword: string): Promise<{ token: string }> {
-  return apiRequest<{ token: string }>('/auth/resetPassword', { method: 'PUT', body: { email, newPassword } });
+  return apiRequest<{ token: string }>('/auth/resetPassword', {
+    method: 'PUT',
+    body: { email, newPassword },
+  });
 }

@@ -7,7 +7,11 @@ export function createCashOrder(
   shippingAddress: ShippingAddress,
   token: string,
 ): Promise<{ status: string; data: Order }> {
-  return apiRequest(`/orders/${encodeURIComponent(cartId)}`, { method: 'POST', body: { shippingAddress }, token });
+  return apiRequest(`/orders/${encodeURIComponent(cartId)}`, {
+    method: 'POST',
+    body: { shippingAddress },
+    token,
+  });
 }
 
 export function createCheckoutSession(
@@ -17,11 +21,14 @@ export function createCheckoutSession(
   returnBase: string,
 ): Promise<CheckoutSessionResponse> {
   const query = new URLSearchParams({ url: returnBase });
-  return apiRequest<CheckoutSessionResponse>(`/orders/checkout-session/${encodeURIComponent(cartId)}?${query}`, {
-    method: 'POST',
-    body: { shippingAddress },
-    token,
-  });
+  return apiRequest<CheckoutSessionResponse>(
+    `/orders/checkout-session/${encodeURIComponent(cartId)}?${query}`,
+    {
+      method: 'POST',
+      body: { shippingAddress },
+      token,
+    },
+  );
 }
 
 /**
@@ -32,6 +39,10 @@ export function checkoutReturnBase(location: Pick<Location, 'origin' | 'pathname
   const { pathname } = location;
   const last = pathname.slice(pathname.lastIndexOf('/') + 1);
   // '/ecommerceweb/index.html' → '/ecommerceweb/'; '/ecommerceweb' → '/ecommerceweb/'.
-  const dir = last.includes('.') ? pathname.slice(0, pathname.length - last.length) : last ? `${pathname}/` : pathname;
+  const dir = last.includes('.')
+    ? pathname.slice(0, pathname.length - last.length)
+    : last
+      ? `${pathname}/`
+      : pathname;
   return `${location.origin}${dir}#`;
 }

@@ -19,7 +19,10 @@ export function addToWishlist(productId: string, token: string): Promise<Wishlis
 }
 
 export function removeFromWishlist(productId: string, token: string): Promise<WishlistChange> {
-  return apiRequest<WishlistChange>(`/wishlist/${encodeURIComponent(productId)}`, { method: 'DELETE', token });
+  return apiRequest<WishlistChange>(`/wishlist/${encodeURIComponent(productId)}`, {
+    method: 'DELETE',
+    token,
+  });
 }
 
 /** SWR key: one wishlist per session token. */

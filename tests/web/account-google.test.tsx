@@ -10,7 +10,10 @@ import { malformedCredentialMessage } from '@/components/account/google-identity
 import { clearToken } from '@/lib/session/session-store';
 import { googleCredential, json, mockApi, on, renderScreen } from './account-helpers';
 
-vi.mock('@/lib/api/config', () => ({ apiHost: '', googleClientId: 'test-client-id.apps.googleusercontent.com' }));
+vi.mock('@/lib/api/config', () => ({
+  apiHost: '',
+  googleClientId: 'test-client-id.apps.googleusercontent.com',
+}));
 
 interface IdConfig {
   client_id: string;
@@ -36,7 +39,9 @@ async function loadGoogleStandIn(credential: string | undefined) {
       },
     },
   };
-  const script = document.querySelector<HTMLScriptElement>('script[src^="https://accounts.google.com/gsi/client"]');
+  const script = document.querySelector<HTMLScriptElement>(
+    'script[src^="https://accounts.google.com/gsi/client"]',
+  );
   expect(script).not.toBeNull();
   await act(async () => script!.dispatchEvent(new Event('load')));
   return () => config;
@@ -70,7 +75,11 @@ describe('Google sign-in on the Login screen', () => {
 
     expect(await screen.findByText('welcome back')).toBeInTheDocument();
     expect(calls).toEqual([
-      expect.objectContaining({ method: 'POST', path: '/auth/signin', body: { email: 'mona.ali@gmail.com', password: 'secret123' } }),
+      expect.objectContaining({
+        method: 'POST',
+        path: '/auth/signin',
+        body: { email: 'mona.ali@gmail.com', password: 'secret123' },
+      }),
     ]);
     expect(localStorage.getItem('tkn')).toBe('google-user-jwt');
     expect(screen.getByTestId('route')).toHaveTextContent('/home');
@@ -80,14 +89,18 @@ describe('Google sign-in on the Login screen', () => {
     const user = userEvent.setup();
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { calls } = mockApi(
-      on('POST', '/auth/signin', () => json(401, { statusMsg: 'fail', message: 'Incorrect email or password' })),
+      on('POST', '/auth/signin', () =>
+        json(401, { statusMsg: 'fail', message: 'Incorrect email or password' }),
+      ),
     );
     renderScreen('/login', <LoginScreen />);
     await loadGoogleStandIn(googleCredential(identity));
     await user.click(screen.getByRole('button', { name: 'Sign in with Google (test)' }));
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
-    expect(await screen.findByRole('alertdialog', { name: 'Oops!' })).toHaveTextContent('Incorrect email or password');
+    expect(await screen.findByRole('alertdialog', { name: 'Oops!' })).toHaveTextContent(
+      'Incorrect email or password',
+    );
     expect(calls[0]?.body).toEqual({ email: 'mona.ali@gmail.com', password: '' });
     expect(screen.queryByText('password is required')).not.toBeInTheDocument();
     expect(screen.queryByTestId('busy-overlay')).not.toBeInTheDocument();
@@ -137,7 +150,9 @@ describe('Google sign-up on the Register screen', () => {
   it('validates password, rePassword and phone with their rules, then signs up with given_name and goes home at once', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi(
-      on('POST', '/auth/signup', () => json(201, { message: 'success', user: {}, token: 'new-google-user-jwt' })),
+      on('POST', '/auth/signup', () =>
+        json(201, { message: 'success', user: {}, token: 'new-google-user-jwt' }),
+      ),
     );
     renderScreen('/register', <RegisterScreen />);
     await loadGoogleStandIn(googleCredential(identity));
@@ -188,7 +203,9 @@ describe('Google sign-up on the Register screen', () => {
   it('shows the server message when the Google sign-up fails, and clears the overlay', async () => {
     const user = userEvent.setup();
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi(on('POST', '/auth/signup', () => json(409, { statusMsg: 'fail', message: 'Account Already Exists' })));
+    mockApi(
+      on('POST', '/auth/signup', () => json(409, { statusMsg: 'fail', message: 'Account Already Exists' })),
+    );
     renderScreen('/register', <RegisterScreen />);
     await loadGoogleStandIn(googleCredential(identity));
     await user.click(screen.getByRole('button', { name: 'Sign in with Google (test)' }));
@@ -197,7 +214,9 @@ describe('Google sign-up on the Register screen', () => {
     await user.type(screen.getByLabelText('Phone'), '01012345678');
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
-    expect(await screen.findByRole('alertdialog', { name: 'Oops!' })).toHaveTextContent('Account Already Exists');
+    expect(await screen.findByRole('alertdialog', { name: 'Oops!' })).toHaveTextContent(
+      'Account Already Exists',
+    );
     expect(screen.queryByTestId('busy-overlay')).not.toBeInTheDocument();
     expect(localStorage.getItem('tkn')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Login By Google Account' })).toBeInTheDocument();

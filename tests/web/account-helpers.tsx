@@ -47,7 +47,9 @@ export function mockApi(...handlers: Handler[]) {
         });
       }
     }
-    return new Response(JSON.stringify({ message: `unexpected ${call.method} ${call.path}` }), { status: 599 });
+    return new Response(JSON.stringify({ message: `unexpected ${call.method} ${call.path}` }), {
+      status: 599,
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };

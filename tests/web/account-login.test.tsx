@@ -82,7 +82,11 @@ describe('Login screen', () => {
   it('shows the Oops! dialog with the server message, clears the overlay, and Try Again returns focus', async () => {
     const user = userEvent.setup();
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi(on('POST', '/auth/signin', () => json(401, { statusMsg: 'fail', message: 'Incorrect email or password' })));
+    mockApi(
+      on('POST', '/auth/signin', () =>
+        json(401, { statusMsg: 'fail', message: 'Incorrect email or password' }),
+      ),
+    );
     renderScreen('/login', <LoginScreen />);
 
     await user.type(emailField(), 'mona@example.com');
@@ -110,7 +114,9 @@ describe('Login screen', () => {
   it('closes the dialog on Escape', async () => {
     const user = userEvent.setup();
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi(on('POST', '/auth/signin', () => json(500, { statusMsg: 'error', message: 'Database unavailable' })));
+    mockApi(
+      on('POST', '/auth/signin', () => json(500, { statusMsg: 'error', message: 'Database unavailable' })),
+    );
     renderScreen('/login', <LoginScreen />);
     await user.type(emailField(), 'mona@example.com');
     await user.type(passwordField(), 'x');

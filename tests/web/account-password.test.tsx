@@ -50,7 +50,9 @@ describe('Forgot password', () => {
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeDisabled();
     expect(screen.queryByRole('heading', { name: 'Enter Your verify Code' })).not.toBeInTheDocument();
     expect(calls).toHaveLength(1);
-    await act(async () => answer.resolve(json(200, { statusMsg: 'success', message: 'Reset code sent to your email' })));
+    await act(async () =>
+      answer.resolve(json(200, { statusMsg: 'success', message: 'Reset code sent to your email' })),
+    );
     expect(await screen.findByLabelText('Your verify code')).toBeInTheDocument();
   });
 
@@ -58,7 +60,10 @@ describe('Forgot password', () => {
     const user = userEvent.setup();
     mockApi(
       on('POST', '/auth/forgotPasswords', () =>
-        json(404, { statusMsg: 'fail', message: 'There is no user registered with this email address x@y.co' }),
+        json(404, {
+          statusMsg: 'fail',
+          message: 'There is no user registered with this email address x@y.co',
+        }),
       ),
     );
     renderScreen('/forgotpass', <ForgotPasswordScreen />);
@@ -75,7 +80,9 @@ describe('Forgot password', () => {
   it('stays on the code step with the server message on a wrong code, and goes to /changePass on a right one', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi(
-      on('POST', '/auth/forgotPasswords', () => json(200, { statusMsg: 'success', message: 'Reset code sent' })),
+      on('POST', '/auth/forgotPasswords', () =>
+        json(200, { statusMsg: 'success', message: 'Reset code sent' }),
+      ),
       on('POST', '/auth/verifyResetCode', (call) =>
         (call.body as { resetCode: string }).resetCode === '123456'
           ? json(200, { status: 'Success' })
@@ -116,7 +123,10 @@ describe('Change password', () => {
     await user.dblClick(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]).toMatchObject({ method: 'PUT', body: { email: 'mona@example.com', newPassword: 'brandNew42' } });
+    expect(calls[0]).toMatchObject({
+      method: 'PUT',
+      body: { email: 'mona@example.com', newPassword: 'brandNew42' },
+    });
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
 
     await act(async () => vi.advanceTimersByTime(1800));

@@ -122,7 +122,9 @@ describe('Register screen', () => {
       phone: '2001012345678',
     });
 
-    await act(async () => answer.resolve(json(201, { message: 'success', user: {}, token: 'should-not-be-kept' })));
+    await act(async () =>
+      answer.resolve(json(201, { message: 'success', user: {}, token: 'should-not-be-kept' })),
+    );
     const toast = await screen.findByText(registeredMessage);
     expect(toast.closest('.Toastify__toast')).toHaveTextContent('👏');
     expect(localStorage.getItem('tkn')).toBeNull();
@@ -139,7 +141,9 @@ describe('Register screen', () => {
   it('shows the Oops! dialog with the server message on failure and lets the shopper try again', async () => {
     const user = userEvent.setup();
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi(on('POST', '/auth/signup', () => json(409, { statusMsg: 'fail', message: 'Account Already Exists' })));
+    mockApi(
+      on('POST', '/auth/signup', () => json(409, { statusMsg: 'fail', message: 'Account Already Exists' })),
+    );
     renderScreen('/register', <RegisterScreen />);
     await fillValid(user);
     await user.click(registerButton());
@@ -156,7 +160,10 @@ describe('Register screen', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi(
       on('POST', '/auth/signup', () =>
-        json(400, { message: 'fail', errors: { value: 'x', msg: 'Phone is required', param: 'phone', location: 'body' } }),
+        json(400, {
+          message: 'fail',
+          errors: { value: 'x', msg: 'Phone is required', param: 'phone', location: 'body' },
+        }),
       ),
     );
     renderScreen('/register', <RegisterScreen />);

@@ -6,7 +6,12 @@ export const cartId = '6650a1b2c3d4e5f6a7b8c9ff';
 
 export function line(n: number, count: number, price: number): CartLine {
   const id = `6650a1b2c3d4e5f6a7b8c0${String(n).padStart(2, '0')}`;
-  const category = { _id: 'c1', name: "Women's Fashion", slug: 'womens-fashion', image: 'https://img.test/c1.png' };
+  const category = {
+    _id: 'c1',
+    name: "Women's Fashion",
+    slug: 'womens-fashion',
+    image: 'https://img.test/c1.png',
+  };
   return {
     _id: `line-${n}`,
     count,

@@ -19,7 +19,9 @@ function cartServer(initial: CartLine[], extra: Parameters<typeof mockApi> = [])
     on('GET', '/cart', () => json(200, envelope(lines))),
     on('PUT', /^\/cart\/\w+$/, (call: Call) => {
       const id = call.path.split('/')[2];
-      lines = lines.map((l) => (l.product._id === id ? { ...l, count: (call.body as { count: number }).count } : l));
+      lines = lines.map((l) =>
+        l.product._id === id ? { ...l, count: (call.body as { count: number }).count } : l,
+      );
       return json(200, envelope(lines));
     }),
     on('DELETE', /^\/cart\/\w+$/, (call: Call) => {
@@ -30,24 +32,39 @@ function cartServer(initial: CartLine[], extra: Parameters<typeof mockApi> = [])
       lines = [];
       return json(200, { message: 'success' });
     }),
-    on('GET', '/wishlist', () => json(200, { status: 'success', count: wishlist.length, data: wishlist.map((_id) => ({ _id })) })),
+    on('GET', '/wishlist', () =>
+      json(200, { status: 'success', count: wishlist.length, data: wishlist.map((_id) => ({ _id })) }),
+    ),
     on('POST', '/wishlist', (call: Call) => {
       wishlist = [...wishlist, (call.body as { productId: string }).productId];
-      return json(200, { status: 'success', message: 'Product added successfully to your wishlist', data: wishlist });
+      return json(200, {
+        status: 'success',
+        message: 'Product added successfully to your wishlist',
+        data: wishlist,
+      });
     }),
     on('DELETE', /^\/wishlist\/\w+$/, (call: Call) => {
       wishlist = wishlist.filter((id) => id !== call.path.split('/')[2]);
-      return json(200, { status: 'success', message: 'Product removed successfully to your wishlist', data: wishlist });
+      return json(200, {
+        status: 'success',
+        message: 'Product removed successfully to your wishlist',
+        data: wishlist,
+      });
     }),
     on('GET', `/orders/user/${userId}`, () => json(200, [])),
   );
   // Signed in only now, with the server in place: the cart store loads the cart on this change.
   setToken(token);
-  return { ...api, count: (n: number) => lines.find((l) => l.product.title === `Product number ${n}`)?.count };
+  return {
+    ...api,
+    count: (n: number) => lines.find((l) => l.product.title === `Product number ${n}`)?.count,
+  };
 }
 
 const lineOf = (n: number) =>
-  screen.getAllByRole('listitem').find((li) => within(li).queryByRole('heading', { name: `Product number ${n}` }))!;
+  screen
+    .getAllByRole('listitem')
+    .find((li) => within(li).queryByRole('heading', { name: `Product number ${n}` }))!;
 
 beforeEach(() => clearToken());
 afterEach(() => {
@@ -65,7 +82,10 @@ describe('Cart screen', () => {
     expect(screen.getByText('Loading')).toBeInTheDocument();
 
     const first = await waitFor(() => lineOf(1));
-    expect(within(first).getByRole('img', { name: 'Product number 1' })).toHaveAttribute('src', 'https://img.test/p1.jpg');
+    expect(within(first).getByRole('img', { name: 'Product number 1' })).toHaveAttribute(
+      'src',
+      'https://img.test/p1.jpg',
+    );
     expect(within(first).getByText('$699')).toBeInTheDocument();
     expect(within(first).getByLabelText('Quantity 2')).toHaveTextContent('2');
     expect(within(first).getByRole('button', { name: 'Remove' })).toBeEnabled();
@@ -80,16 +100,19 @@ describe('Cart screen', () => {
     expect(screen.getByRole('link', { name: 'Proceed to Checkout' })).toHaveAttribute('href', '/order');
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/products');
     // Every cart call carries the token header.
-    expect(calls.filter((c) => c.path.startsWith('/cart')).every((c) => c.headers.token === token)).toBe(true);
+    expect(calls.filter((c) => c.path.startsWith('/cart')).every((c) => c.headers.token === token)).toBe(
+      true,
+    );
   });
 
   it('updates the count from the server, one request per click, with the toast 3 s later for 2 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const gate = deferred<void>();
-    const server = cartServer([line(1, 2, 699)], [
-      on('PUT', /^\/cart\//, () => gate.promise.then(() => undefined)),
-    ]);
+    const server = cartServer(
+      [line(1, 2, 699)],
+      [on('PUT', /^\/cart\//, () => gate.promise.then(() => undefined))],
+    );
     renderScreen('/cart', <CartScreen />);
     const row = await waitFor(() => lineOf(1));
     const plus = within(row).getByRole('button', { name: 'Increase quantity of Product number 1' });
@@ -135,7 +158,9 @@ describe('Cart screen', () => {
     renderScreen('/cart', <CartScreen />);
     await user.click(within(await waitFor(() => lineOf(2))).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Cart item is deleted Sucessfuly')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Product number 2' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Product number 2' })).not.toBeInTheDocument(),
+    );
     expect(screen.getByText('Total', { selector: 'dt' }).nextElementSibling).toHaveTextContent('$101');
 
     await user.click(screen.getByRole('button', { name: 'Remove Cart Item' }));
@@ -150,7 +175,10 @@ describe('Cart screen', () => {
   it("shows 'error occured' when a cart call fails, and keeps the server's count", async () => {
     const user = userEvent.setup();
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    cartServer([line(1, 2, 100)], [on('PUT', /^\/cart\//, () => json(400, { statusMsg: 'fail', message: 'Out of stock' }))]);
+    cartServer(
+      [line(1, 2, 100)],
+      [on('PUT', /^\/cart\//, () => json(400, { statusMsg: 'fail', message: 'Out of stock' }))],
+    );
     renderScreen('/cart', <CartScreen />);
     const row = await waitFor(() => lineOf(1));
     await user.click(within(row).getByRole('button', { name: 'Increase quantity of Product number 1' }));
@@ -173,14 +201,21 @@ describe('Cart screen', () => {
     await waitFor(() => expect(favorite).toHaveAttribute('aria-pressed', 'false'));
     const id = line(1, 0, 0).product._id;
     expect(calls.filter((c) => c.path.startsWith('/wishlist') && c.method !== 'GET')).toEqual([
-      expect.objectContaining({ method: 'POST', path: '/wishlist', body: { productId: id }, headers: expect.objectContaining({ token }) }),
+      expect.objectContaining({
+        method: 'POST',
+        path: '/wishlist',
+        body: { productId: id },
+        headers: expect.objectContaining({ token }),
+      }),
       expect.objectContaining({ method: 'DELETE', path: `/wishlist/${id}` }),
     ]);
   });
 
   it("reads 'No Product In Your Cart' when the shopper has no cart", async () => {
     mockApi(
-      on('GET', '/cart', () => json(404, { statusMsg: 'fail', message: `No cart exist for this user: ${userId}` })),
+      on('GET', '/cart', () =>
+        json(404, { statusMsg: 'fail', message: `No cart exist for this user: ${userId}` }),
+      ),
       on('GET', '/wishlist', () => json(200, { status: 'success', count: 0, data: [] })),
       on('GET', /^\/orders\/user\//, () => json(200, [])),
     );

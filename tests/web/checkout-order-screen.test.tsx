@@ -85,7 +85,11 @@ describe('Create order screen', () => {
     await waitFor(() => expect(screen.getByTestId('route')).toHaveTextContent('/allorders'));
     const posts = calls.filter((c) => c.method === 'POST');
     expect(posts).toEqual([
-      expect.objectContaining({ path: `/orders/${cartId}`, body: { shippingAddress: address }, headers: expect.objectContaining({ token }) }),
+      expect.objectContaining({
+        path: `/orders/${cartId}`,
+        body: { shippingAddress: address },
+        headers: expect.objectContaining({ token }),
+      }),
     ]);
     const orderLoads = calls.filter((c) => c.path === `/orders/user/${userId}`);
     expect(orderLoads.length).toBeGreaterThanOrEqual(2);
@@ -118,7 +122,9 @@ describe('Create order screen', () => {
       on('POST', `/orders/${cartId}`, () =>
         json(400, { statusMsg: 'fail', message: 'Not enough stock for Product number 1' }),
       ),
-      on('POST', /^\/orders\/checkout-session\//, () => json(500, { statusMsg: 'error', message: 'Payments are down' })),
+      on('POST', /^\/orders\/checkout-session\//, () =>
+        json(500, { statusMsg: 'error', message: 'Payments are down' }),
+      ),
     ]);
     renderScreen('/order', <OrderScreen />);
     await fillAddress(user);

@@ -37,7 +37,10 @@ describe('Order history', () => {
 
     const card = headings[0]!.closest('li')!;
     expect(within(card).getByText('10 Feb 2026')).toHaveAttribute('datetime', '2026-02-10T09:00:00.000Z');
-    expect(within(card).getByRole('img', { name: 'Product number 2' })).toHaveAttribute('src', 'https://img.test/p2.jpg');
+    expect(within(card).getByRole('img', { name: 'Product number 2' })).toHaveAttribute(
+      'src',
+      'https://img.test/p2.jpg',
+    );
     expect(within(card).getByText('3 × $20')).toBeInTheDocument();
     expect(within(card).getByText('Paid by card')).toBeInTheDocument();
     expect(within(card).getByText('Paid')).toBeInTheDocument();
@@ -71,7 +74,9 @@ describe('Order history', () => {
     mockApi(
       on('GET', '/cart', () => json(200, envelope([line(1, 1, 10)]))),
       on('GET', `/orders/user/${userId}`, () =>
-        fail ? json(500, { statusMsg: 'error', message: 'down' }) : json(200, [order(7, '2026-03-01T00:00:00.000Z', [line(1, 1, 10)])]),
+        fail
+          ? json(500, { statusMsg: 'error', message: 'down' })
+          : json(200, [order(7, '2026-03-01T00:00:00.000Z', [line(1, 1, 10)])]),
       ),
     );
     setToken(token);
