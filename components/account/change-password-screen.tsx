@@ -47,7 +47,7 @@ export function ChangePasswordScreen() {
   }
 
   return (
-    <main className={styles.page}>
+    <div className={styles.page}>
       <section className={styles.card} aria-labelledby="change-title">
         <h1 id="change-title" className={styles.title}>
           Reset Password
@@ -79,6 +79,6 @@ export function ChangePasswordScreen() {
           </div>
         </form>
       </section>
-    </main>
+    </div>
   );
 }

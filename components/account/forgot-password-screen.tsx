@@ -62,7 +62,7 @@ export function ForgotPasswordScreen() {
   }
 
   return (
-    <main className={styles.page}>
+    <div className={styles.page}>
       {step === 'email' ? (
         <section className={styles.card} aria-labelledby="forgot-title">
           <h1 id="forgot-title" className={styles.title}>
@@ -111,6 +111,6 @@ export function ForgotPasswordScreen() {
           </form>
         </section>
       )}
-    </main>
+    </div>
   );
 }

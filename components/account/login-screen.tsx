@@ -55,7 +55,7 @@ export function LoginScreen() {
   }
 
   return (
-    <main className={styles.page}>
+    <div className={styles.page}>
       {identity ? (
         <GoogleLoginForm
           identity={identity}
@@ -68,7 +68,7 @@ export function LoginScreen() {
       )}
       {loading ? <BusyOverlay /> : null}
       <ErrorDialog message={failure} onClose={() => setFailure(null)} />
-    </main>
+    </div>
   );
 }
 

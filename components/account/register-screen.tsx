@@ -89,7 +89,7 @@ export function RegisterScreen() {
   }
 
   return (
-    <main className={styles.page}>
+    <div className={styles.page}>
       {identity ? (
         <GoogleRegisterForm
           identity={identity}
@@ -102,7 +102,7 @@ export function RegisterScreen() {
       )}
       {loading ? <BusyOverlay /> : null}
       <ErrorDialog message={failure} onClose={() => setFailure(null)} />
-    </main>
+    </div>
   );
 }
 

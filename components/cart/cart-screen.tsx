@@ -5,6 +5,7 @@ import { useWishlist } from '@/lib/api/wishlist';
 import type { CartLine } from '@/lib/api/types';
 import { cartSummary } from '@/lib/rules/cart-summary';
 import { useCart } from '@/lib/session/cart-store';
+import { announce } from '@/lib/session/announcer';
 import { useSession } from '@/lib/session/session-store';
 import { Spinner } from '@/components/ui/spinner';
 import { cartToasts } from './cart-toasts';
@@ -16,7 +17,6 @@ export function CartScreen() {
   const cart = useCart();
   const { token } = useSession();
   const wishlist = useWishlist(token);
-  const [announcement, setAnnouncement] = useState('');
   const [favoritePending, setFavoritePending] = useState<string | null>(null);
   // Guards a second click that lands before React has re-rendered the disabled buttons.
   const busy = useRef(false);
@@ -38,7 +38,7 @@ export function CartScreen() {
       () => cart.updateCount(line.product._id, count),
       () => {
         cartToasts.countUpdated();
-        setAnnouncement(`${line.product.title}: quantity ${count}`);
+        announce(`${line.product.title}: quantity ${count}`);
       },
     );
 
@@ -47,14 +47,14 @@ export function CartScreen() {
       () => cart.removeItem(line.product._id),
       () => {
         cartToasts.itemRemoved();
-        setAnnouncement(`${line.product.title} removed from the cart`);
+        announce(`${line.product.title} removed from the cart`);
       },
     );
 
   const clear = () =>
     run(cart.clearCart, () => {
       cartToasts.cartCleared();
-      setAnnouncement('The cart is empty');
+      announce('The cart is empty');
     });
 
   async function toggleFavorite(line: CartLine) {
@@ -62,7 +62,7 @@ export function CartScreen() {
     setFavoritePending(line.product._id);
     try {
       const on = await wishlist.toggle(line.product._id);
-      setAnnouncement(`${line.product.title} ${on ? 'added to' : 'removed from'} your favorites`);
+      announce(`${line.product.title} ${on ? 'added to' : 'removed from'} your favorites`);
     } catch (err) {
       console.error(err);
       cartToasts.failed();
@@ -75,11 +75,8 @@ export function CartScreen() {
   const summary = cartSummary(cart.totalCartPrice);
 
   return (
-    <main className={styles.page}>
+    <div className={styles.page}>
       <h1 className={styles.title}>Shopping Cart</h1>
-      <p className={styles.visuallyHidden} aria-live="polite">
-        {announcement}
-      </p>
       {loadingFirstTime ? (
         <div className={styles.center}>
           <Spinner />
@@ -205,6 +202,6 @@ export function CartScreen() {
           </aside>
         </div>
       )}
-    </main>
+    </div>
   );
 }

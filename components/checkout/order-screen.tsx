@@ -69,7 +69,7 @@ export function OrderScreen() {
   const { total } = cartSummary(cart.totalCartPrice);
 
   return (
-    <main className={styles.page}>
+    <div className={styles.page}>
       <section className={styles.card} aria-labelledby="order-title">
         <h1 id="order-title" className={styles.title}>
           Shipping Address
@@ -132,6 +132,6 @@ export function OrderScreen() {
           </>
         )}
       </section>
-    </main>
+    </div>
   );
 }

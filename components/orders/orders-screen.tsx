@@ -71,10 +71,10 @@ export function OrdersScreen() {
   }
 
   return (
-    <main className={styles.page}>
+    <div className={styles.page}>
       <h1 className={styles.title}>Your Orders</h1>
       {body}
-    </main>
+    </div>
   );
 }
 
