@@ -21,6 +21,8 @@ export interface Config {
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
   shopName: string;
+  /** Per-IP requests per minute on signin, signup, forgotPasswords and verifyResetCode. */
+  authRateLimitPerMinute: number;
   /** Folder of the built storefront (Next export). */
   storefrontDir: string;
 }
@@ -37,7 +39,16 @@ function blankToUndefined(value: string | undefined): string | undefined {
 function parsePort(raw: string | undefined): number {
   if (raw === undefined || raw.trim() === '') return 3000;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ConfigError(`PORT must be an integer from 0 to 65535, got "${raw}"`);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new ConfigError(`PORT must be an integer from 0 to 65535, got "${raw}"`);
+  return n;
+}
+
+function parsePositiveInt(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1)
+    throw new ConfigError(`${name} must be a positive integer, got "${raw}"`);
   return n;
 }
 
@@ -100,7 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');
   }
   const smtpUrl = blankToUndefined(env.SMTP_URL);
-  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL');
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl))
+    throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL');
   const corsRaw = blankToUndefined(env.CORS_ORIGINS);
   const corsOrigins = corsRaw
     ? corsRaw
@@ -126,6 +138,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeSecretKey: blankToUndefined(env.STRIPE_SECRET_KEY),
     stripeWebhookSecret: blankToUndefined(env.STRIPE_WEBHOOK_SECRET),
     shopName,
+    authRateLimitPerMinute: parsePositiveInt(
+      'AUTH_RATE_LIMIT_PER_MINUTE',
+      env.AUTH_RATE_LIMIT_PER_MINUTE,
+      20,
+    ),
     storefrontDir: path.resolve(blankToUndefined(env.STOREFRONT_DIR) ?? 'out'),
   };
 }

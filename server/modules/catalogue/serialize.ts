@@ -103,7 +103,9 @@ export async function withRelations(exec: Executor, rows: ProductRow[]): Promise
   const [cats, brs, subs] = await Promise.all([
     exec.select().from(categories).where(inArray(categories.id, categoryIds)),
     exec.select().from(brands).where(inArray(brands.id, brandIds)),
-    subIds.length ? exec.select().from(subcategories).where(inArray(subcategories.id, subIds)) : Promise.resolve([]),
+    subIds.length
+      ? exec.select().from(subcategories).where(inArray(subcategories.id, subIds))
+      : Promise.resolve([]),
   ]);
   const catMap = new Map(cats.map((c) => [c.id, c]));
   const brandMap = new Map(brs.map((b) => [b.id, b]));
@@ -120,7 +122,10 @@ export async function withRelations(exec: Executor, rows: ProductRow[]): Promise
   });
 }
 
-export async function loadProductsByIds(exec: Executor, ids: string[]): Promise<Map<string, ProductWithRelations>> {
+export async function loadProductsByIds(
+  exec: Executor,
+  ids: string[],
+): Promise<Map<string, ProductWithRelations>> {
   if (ids.length === 0) return new Map();
   const rows = await exec
     .select()

@@ -33,7 +33,10 @@ export const insufficientStock = (title: string) => `Insufficient stock for ${ti
 async function existingOrder(tx: Tx, input: PlaceOrderInput): Promise<OrderWithItems | undefined> {
   const [bySession] =
     input.payment.method === 'card'
-      ? await tx.select({ id: orders.id }).from(orders).where(eq(orders.checkoutSessionId, input.payment.checkoutSessionId))
+      ? await tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(eq(orders.checkoutSessionId, input.payment.checkoutSessionId))
       : [];
   const [byCart] = bySession
     ? [bySession]
@@ -66,7 +69,12 @@ export async function placeOrder(tx: Tx, input: PlaceOrderInput): Promise<Placed
   if (cart.userId !== input.userId) throw new AppError(404, noCartWithId(input.cartId));
 
   const lines = await tx
-    .select({ productId: cartItems.productId, count: cartItems.count, price: cartItems.price, title: products.title })
+    .select({
+      productId: cartItems.productId,
+      count: cartItems.count,
+      price: cartItems.price,
+      title: products.title,
+    })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(eq(cartItems.cartId, cart.id))

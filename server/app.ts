@@ -1,0 +1,332 @@
+import { randomUUID } from 'node:crypto';
+import { parse as parseQuery } from 'node:querystring';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { TokenService } from './auth/tokens';
+import { createMailer, type Mailer } from './mail/mailer';
+import { AppError, ValidationError, type ValidationLocation } from './errors';
+import { authPlugin } from './auth/plugin';
+import { catalogueRoutes } from './modules/catalogue/routes';
+import { authRoutes } from './modules/auth/routes';
+import { userRoutes } from './modules/users/routes';
+import { cartRoutes } from './modules/cart/routes';
+import { orderRoutes } from './modules/orders/routes';
+import { wishlistRoutes } from './modules/wishlist/routes';
+import { addressRoutes } from './modules/addresses/routes';
+import { outboxRoutes } from './modules/dev/outbox-routes';
+import { healthRoutes } from './modules/health/routes';
+import { imageRoutes } from './images/routes';
+import { storefrontRoutes } from './web/storefront';
+import { addSharedSchemas } from './schemas';
+import { checkoutRoutes } from './modules/checkout/routes';
+import type { AppContext } from './context';
+import type { AuthLimits } from './modules/auth/routes';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Defaults to SMTP when SMTP_URL is set, else the outbox. */
+  mailer?: Mailer;
+  /** Milliseconds since the epoch (tests move time forward). */
+  clock?: () => number;
+  /** Per-IP limits for the sensitive auth calls; tests raise them, one test lowers them. */
+  authLimits?: Partial<AuthLimits>;
+}
+
+export const bodyLimitBytes = 100 * 1024;
+
+// Sensitive fields never reach a log line, even if a future log call includes a body.
+const redactPaths = [
+  'req.headers.token',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["stripe-signature"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.newPassword',
+  '*.currentPassword',
+  '*.rePassword',
+  '*.resetCode',
+  '*.token',
+];
+
+/** `price[gte]=10&category[in]=a&category[in]=b` → keys kept verbatim, repeats as arrays. */
+function parseQuerystring(str: string): Record<string, unknown> {
+  return { ...parseQuery(str) };
+}
+
+const locationOf: Record<string, ValidationLocation> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'params',
+  headers: 'body',
+};
+
+function valueAt(source: unknown, param: string): unknown {
+  let value: unknown = source;
+  for (const part of param.split('.').filter(Boolean)) {
+    if (!value || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
+}
+
+interface AjvIssue {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+/** One AJV issue → the contract's {value,msg,param,location}. */
+function toValidationError(
+  issue: AjvIssue,
+  context: string,
+  request: { body?: unknown; query?: unknown; params?: unknown },
+): ValidationError {
+  const location = locationOf[context] ?? 'body';
+  const base = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const missing = issue.keyword === 'required' ? String(issue.params.missingProperty ?? '') : '';
+  const param = [base, missing].filter(Boolean).join('.') || base || context;
+  const source =
+    context === 'querystring' ? request.query : context === 'params' ? request.params : request.body;
+  const label = param.split('.').pop() ?? param;
+  let msg: string;
+  switch (issue.keyword) {
+    case 'required':
+      msg = `${label} is required`;
+      break;
+    case 'type':
+      msg = `${label} must be ${issue.params.type === 'integer' ? 'an integer' : `a ${String(issue.params.type)}`}`;
+      break;
+    case 'minimum':
+      msg = `${label} must be at least ${String(issue.params.limit)}`;
+      break;
+    case 'maximum':
+      msg = `${label} must be at most ${String(issue.params.limit)}`;
+      break;
+    case 'minLength':
+      msg =
+        issue.params.limit === 1
+          ? `${label} is required`
+          : `${label} must be at least ${String(issue.params.limit)} characters`;
+      break;
+    case 'maxLength':
+      msg = `${label} must be at most ${String(issue.params.limit)} characters`;
+      break;
+    case 'pattern':
+      msg = `Invalid ${label}`;
+      break;
+    case 'enum':
+      msg = `${label} must be one of ${(issue.params.allowedValues as unknown[]).join(', ')}`;
+      break;
+    default:
+      msg = `Invalid ${label}${issue.message ? `: ${issue.message}` : ''}`;
+  }
+  return new ValidationError(param, msg, valueAt(source, param), location);
+}
+
+function defaultDeps(deps: AppDeps): AppContext {
+  return {
+    config: deps.config,
+    database: deps.database,
+    mailer: deps.mailer ?? createMailer(deps.config, deps.database.db),
+    tokens: new TokenService(deps.config.jwtSecret),
+    now: deps.clock ?? Date.now,
+  };
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const logger: FastifyServerOptions['logger'] =
+    config.logLevel === 'silent'
+      ? false
+      : { level: config.logLevel, redact: { paths: redactPaths, censor: '[redacted]' } };
+
+  const app = Fastify({
+    logger,
+    bodyLimit: bodyLimitBytes,
+    genReqId: () => randomUUID(),
+    requestIdHeader: 'x-request-id',
+    // Behind a proxy the client address comes from X-Forwarded-For (rate limits key on it).
+    trustProxy: config.nodeEnv === 'production',
+    routerOptions: {
+      querystringParser: parseQuerystring,
+      ignoreTrailingSlash: true,
+      ignoreDuplicateSlashes: true,
+      maxParamLength: 200,
+    },
+    ajv: {
+      customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: true, useDefaults: true },
+    },
+  });
+
+  app.decorate('ctx', defaultDeps(deps));
+
+  // An empty JSON body (some clients send Content-Type on DELETE) reads as no body, not as a syntax error.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    jsonParser(request, typeof body === 'string' ? body : body.toString('utf8'), done);
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // Query keys like price[$gt] or keyword.$ne are refused outright: they are how query injection is attempted.
+  app.addHook('preValidation', async (request) => {
+    const query = request.query as Record<string, unknown> | undefined;
+    if (!query) return;
+    for (const [key, value] of Object.entries(query)) {
+      if (key.includes('$') || key.includes('__proto__') || key.includes('constructor')) {
+        throw new ValidationError(key, `Unsupported query parameter ${key}`, value, 'query');
+      }
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError | ValidationError, request, reply) => {
+    if (error instanceof ValidationError) {
+      return reply.status(400).send({
+        message: 'fail',
+        errors: { value: error.value, msg: error.msg, param: error.param, location: error.location },
+      });
+    }
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ statusMsg: 'fail', message: error.message });
+    }
+    const fe = error as FastifyError & { validation?: AjvIssue[]; validationContext?: string };
+    if (fe.validation && fe.validation.length > 0) {
+      const v = toValidationError(fe.validation[0]!, fe.validationContext ?? 'body', request);
+      return reply.status(400).send({
+        message: 'fail',
+        errors: { value: v.value, msg: v.msg, param: v.param, location: v.location },
+      });
+    }
+    const status = fe.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      let statusCode = status;
+      let message = fe.message;
+      if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+        statusCode = 400;
+        message =
+          `Unsupported content type ${request.headers['content-type'] ?? ''}: send JSON (application/json)`.trim();
+      } else if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        message = `Request body is too large (limit ${bodyLimitBytes / 1024} KB)`;
+      } else if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+        statusCode = 400;
+        message = 'Malformed JSON in request body';
+      } else if (statusCode === 415) {
+        statusCode = 400;
+      }
+      return reply.status(statusCode).send({ statusMsg: 'fail', message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply
+      .status(500)
+      .send({ statusMsg: 'error', message: 'Something went wrong on our side. Please try again.' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ statusMsg: 'fail', message: `Can't find this route: ${request.url}` });
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Next's static export inlines its bootstrap scripts; Google Identity Services serves the sign-in button.
+        scriptSrc: [
+          "'self'",
+          "'unsafe-inline'",
+          'https://accounts.google.com/gsi/client',
+          'https://js.stripe.com',
+        ],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'https:', 'http://localhost:*', 'http://127.0.0.1:*'],
+        frameSrc: [
+          "'self'",
+          'https://accounts.google.com',
+          'https://js.stripe.com',
+          'https://checkout.stripe.com',
+        ],
+        formAction: ["'self'", 'https:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Images and the API are read by storefronts on other origins (CORS guards the API itself).
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    // The identity provider's sign-in popup needs to talk back to its opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    hsts: config.nodeEnv === 'production',
+  });
+
+  const allowAll = config.corsOrigins.includes('*');
+  await app.register(cors, {
+    origin: allowAll ? true : config.corsOrigins,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Content-Type', 'token', 'Accept', 'X-Request-Id'],
+    exposedHeaders: ['x-request-id', 'ETag', 'Retry-After'],
+    maxAge: 600,
+  });
+
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+
+  // Shared across processes through Redis when REDIS_URL is set; in memory otherwise.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, {
+        connectTimeout: 2_000,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: true,
+        lazyConnect: false,
+      })
+    : undefined;
+  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'shop-rl:' } : {}),
+    // If Redis is down, let the request through rather than turning a rate-limit store outage into 500s.
+    skipOnError: true,
+    errorResponseBuilder: (_req, context) => {
+      const err = new Error(`Too many requests, please try again in ${context.after}`) as Error & {
+        statusCode: number;
+      };
+      err.statusCode = context.statusCode;
+      return err;
+    },
+  });
+
+  addSharedSchemas(app);
+  await app.register(authPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(catalogueRoutes);
+      await api.register(authRoutes, { limits: deps.authLimits });
+      await api.register(userRoutes);
+      await api.register(cartRoutes);
+      await api.register(orderRoutes);
+      await api.register(wishlistRoutes);
+      await api.register(addressRoutes);
+      if (config.nodeEnv !== 'production') await api.register(outboxRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await app.register(checkoutRoutes);
+  await app.register(imageRoutes);
+  await app.register(storefrontRoutes);
+
+  app.addHook('onClose', async () => {
+    app.ctx.mailer.close();
+  });
+  return app;
+}

@@ -1,0 +1,61 @@
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+
+export interface TokenUser {
+  id: string;
+  name: string;
+  role: string;
+}
+
+export interface DecodedToken extends TokenUser {
+  iat: number;
+  exp: number;
+}
+
+export const tokenLifetimeSeconds = 90 * 24 * 60 * 60;
+
+/** HS256 tokens with the contract's payload {id,name,role} and a 90-day lifetime. */
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  /**
+   * `notBefore` (seconds) is the account's password_changed_at: a token is never stamped earlier,
+   * so one issued in the same second as a change still counts as issued after it.
+   */
+  async sign(user: TokenUser, nowMs: number, notBefore?: number): Promise<string> {
+    const iat = Math.max(Math.floor(nowMs / 1000), notBefore ?? 0);
+    return new SignJWT({ id: user.id, name: user.name, role: user.role })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + tokenLifetimeSeconds)
+      .sign(this.key);
+  }
+
+  /** The payload, or null for any token that is malformed, forged, expired or of the wrong shape. */
+  async verify(token: string, nowMs: number): Promise<DecodedToken | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        currentDate: new Date(nowMs),
+      });
+      const { id, name, role, iat, exp } = payload as Record<string, unknown>;
+      if (typeof id !== 'string' || typeof name !== 'string' || typeof role !== 'string') return null;
+      if (typeof iat !== 'number' || typeof exp !== 'number') return null;
+      return { id, name, role, iat, exp };
+    } catch (err) {
+      if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;
+      throw err;
+    }
+  }
+}
+
+/**
+ * password_changed_at as the token clock sees it: the next whole second after the change, so every
+ * token issued up to and including the change's second is refused, and new ones are stamped with it.
+ */
+export function passwordChangeStamp(nowMs: number): Date {
+  return new Date((Math.floor(nowMs / 1000) + 1) * 1000);
+}

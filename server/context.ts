@@ -1,0 +1,29 @@
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Mailer } from './mail/mailer';
+import type { TokenService, DecodedToken } from './auth/tokens';
+
+export interface AuthUser extends DecodedToken {
+  email: string;
+}
+
+export interface AppContext {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  tokens: TokenService;
+  /** Milliseconds since the epoch; tests move it to expire reset codes. */
+  now(): number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    /** preHandler: 401 without a valid token; sets request.user. */
+    authenticate: preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}

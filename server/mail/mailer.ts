@@ -1,0 +1,52 @@
+import nodemailer from 'nodemailer';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { outbox } from '../db/schema';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/** Real mail through SMTP_URL (nodemailer). */
+export function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    kind: 'smtp',
+    async send(message) {
+      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
+
+/**
+ * Without SMTP, mail lands in the outbox table (readable at /api/v1/dev/outbox outside production)
+ * and, in development, on the console, so a developer can finish a password reset.
+ */
+export function outboxMailer(db: Db, printToConsole: boolean): Mailer {
+  return {
+    kind: 'outbox',
+    async send(message) {
+      await db.insert(outbox).values(message);
+      if (printToConsole) {
+        console.log(`\n── mail to ${message.to} ── ${message.subject}\n${message.text}\n──\n`);
+      }
+    },
+    close() {},
+  };
+}
+
+export function createMailer(config: Config, db: Db): Mailer {
+  if (config.smtpUrl) return smtpMailer(config.smtpUrl, config.mailFrom);
+  return outboxMailer(db, config.nodeEnv === 'development');
+}

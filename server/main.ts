@@ -1,0 +1,76 @@
+// `npm start` / `npm run dev`: config → database → migrations → seed if empty → listen.
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { catalogueIsEmpty, seedCatalogue } from './db/seed';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`Configuration error: ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
+  await database.migrate();
+  let renderImages: (() => Promise<number>) | undefined;
+  if (await catalogueIsEmpty(database.db)) {
+    const t0 = Date.now();
+    const result = await seedCatalogue(database.db, { imagesDir: path.join(config.dataDir, 'images') });
+    renderImages = result.renderImages;
+    console.log(
+      `Empty database: seeded ${result.products} products, ${result.categories} categories and ${result.brands} brands ` +
+        `in ${((Date.now() - t0) / 1000).toFixed(1)} s.`,
+    );
+  }
+  const app = await buildApp({ config, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // Stop accepting connections, let in-flight requests finish, then release the database.
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      console.error(err);
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(
+    `Shop running: http://localhost:${port}/ecommerceweb/  (API http://localhost:${port}/api/v1, ` +
+      `database ${database.driver}, mail ${app.ctx.mailer.kind}, public URL ${config.publicUrl})`,
+  );
+  if (renderImages) {
+    // Pictures are drawn after the server is up (any asked for before then are drawn on request).
+    const t0 = Date.now();
+    const n = await renderImages();
+    console.log(
+      `Rendered ${n} catalogue images into ${path.join(config.dataDir, 'images')} in ${((Date.now() - t0) / 1000).toFixed(1)} s.`,
+    );
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,61 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+export const basePath = '/ecommerceweb';
+
+/**
+ * The built storefront (Next static export in STOREFRONT_DIR, default out/) under /ecommerceweb/,
+ * plus the redirects that make bare server paths land on the hash routes.
+ */
+export async function storefrontRoutes(app: FastifyInstance) {
+  const root = app.ctx.config.storefrontDir;
+
+  app.get('/', async (_request, reply) => reply.redirect(`${basePath}/`, 302));
+  app.get(basePath, async (_request, reply) => reply.redirect(`${basePath}/`, 302));
+  // Payment providers return to <url>/allorders and <url>/cart; the storefront routes by hash.
+  app.get('/allorders', async (_request, reply) => reply.redirect(`${basePath}/#/allorders`, 302));
+  app.get('/cart', async (_request, reply) => reply.redirect(`${basePath}/#/cart`, 302));
+
+  if (!existsSync(path.join(root, 'index.html'))) {
+    app.get(`${basePath}/*`, async (_request, reply) =>
+      reply
+        .status(503)
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        .send(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Storefront not built</title></head>` +
+            `<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;line-height:1.5">` +
+            `<h1>The storefront has not been built yet</h1><p>The API is running at <code>/api/v1</code>. ` +
+            `Build the storefront with <code>npm run build</code> (or start with <code>npm start</code>, which builds it when needed), ` +
+            `then restart the server.</p></body></html>`,
+        ),
+    );
+    return;
+  }
+
+  await app.register(fastifyStatic, {
+    root,
+    prefix: `${basePath}/`,
+    wildcard: true,
+    index: ['index.html'],
+    redirect: true,
+    // Cache headers are set per file below.
+    cacheControl: false,
+    etag: true,
+    lastModified: true,
+    preCompressed: false,
+    setHeaders(res, filePath) {
+      const rel = path.relative(root, filePath).split(path.sep).join('/');
+      if (rel.startsWith('_next/static/')) {
+        // Content-hashed file names: safe to keep forever.
+        res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      } else if (filePath.endsWith('.html') || filePath.endsWith('.txt')) {
+        res.header('Cache-Control', 'no-cache');
+      } else {
+        res.header('Cache-Control', 'public, max-age=3600');
+      }
+    },
+  });
+}
