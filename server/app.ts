@@ -24,6 +24,7 @@ import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './images/routes';
 import { storefrontRoutes } from './web/storefront';
 import { addSharedSchemas } from './schemas';
+import type { PaymentProvider } from './payments/provider';
 import { checkoutRoutes } from './modules/checkout/routes';
 import type { AppContext } from './context';
 import type { AuthLimits } from './modules/auth/routes';
@@ -37,6 +38,10 @@ export interface AppDeps {
   clock?: () => number;
   /** Per-IP limits for the sensitive auth calls; tests raise them, one test lowers them. */
   authLimits?: Partial<AuthLimits>;
+  /** Where log lines go (tests capture them to check redaction); default stdout. */
+  logStream?: NodeJS.WritableStream;
+  /** Card payments: defaults to Stripe when STRIPE_SECRET_KEY is set, else the built-in test provider. */
+  paymentProvider?: PaymentProvider;
 }
 
 export const bodyLimitBytes = 100 * 1024;
@@ -321,7 +326,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api/v1' },
   );
 
-  await app.register(checkoutRoutes);
+  // Card checkout (payments module): /api/v1/orders/checkout-session, the hosted /pay page, the webhook.
+  await app.register(checkoutRoutes, deps.paymentProvider ? { provider: deps.paymentProvider } : {});
   await app.register(imageRoutes);
   await app.register(storefrontRoutes);
 
