@@ -116,6 +116,31 @@ export class Api {
     );
   }
 
+  /** Places a cash order for the shopper's current cart. */
+  async cashOrder(token: string, shippingAddress: { details: string; city: string; phone: string }): Promise<Order> {
+    const cart = await this.cart(token);
+    if (!cart) throw new Error('no cart to order');
+    const body = await json<{ data: Order }>(
+      await this.request.post(`/api/v1/orders/${cart.cartId}`, { headers: { token }, data: { shippingAddress } }),
+      'cash order',
+    );
+    return body.data;
+  }
+
+  /** Starts a card checkout for the shopper's cart and returns the hosted payment page's address. */
+  async checkoutSessionUrl(token: string, returnBase: string): Promise<string> {
+    const cart = await this.cart(token);
+    if (!cart) throw new Error('no cart to check out');
+    const body = await json<{ session: { url: string } }>(
+      await this.request.post(`/api/v1/orders/checkout-session/${cart.cartId}?url=${encodeURIComponent(returnBase)}`, {
+        headers: { token },
+        data: { shippingAddress: { details: '12 Nile Street', city: 'Cairo', phone: egyptianPhone() } },
+      }),
+      'checkout session',
+    );
+    return body.session.url;
+  }
+
   async orders(token: string, userId: string): Promise<Order[]> {
     return json<Order[]>(await this.request.get(`/api/v1/orders/user/${userId}`, { headers: { token } }), 'orders');
   }

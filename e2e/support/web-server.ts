@@ -67,6 +67,8 @@ async function main(): Promise<void> {
     // Not production: the journeys read reset codes from the development outbox.
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    // Every test signs a shopper up from 127.0.0.1: the production limit would throttle the suite.
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
   };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
@@ -74,6 +76,8 @@ async function main(): Promise<void> {
   delete env.STRIPE_SECRET_KEY;
   delete env.STRIPE_WEBHOOK_SECRET;
   delete env.SMTP_URL;
+  // Rate-limit counters stay in this process, never shared with other runs through Redis.
+  delete env.REDIS_URL;
 
   console.log(
     `[e2e] server on port ${port}, data in ${dataDir}` + (databaseName ? `, PostgreSQL database ${databaseName}` : ', PGlite'),
