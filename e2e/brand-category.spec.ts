@@ -89,7 +89,9 @@ test('categories grid → products of a category: heading, two-word cards; the e
   await page.getByRole('link', { name: category.name, exact: true }).click();
   await expectRoute(page, `/productwithCategory/${category._id}`);
 
-  await expect(page.getByRole('heading', { name: `Product with category ${category.name}`, level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: `Product with category ${category.name}`, level: 1 }),
+  ).toBeVisible();
   await expect(page.locator('article')).toHaveCount(ofCategory.length);
   const sample = ofCategory[0]!;
   await expect(cardOf(page, sample._id).getByText(/^title: /)).toHaveText(`title: ${words(sample.title, 2)}`);
@@ -102,7 +104,11 @@ test('categories grid → products of a category: heading, two-word cards; the e
 
   // No data at all (the call fails): 'No products provided with this Brand'.
   await page.route('**/api/v1/products?category=*', (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusMsg":"error","message":"down"}' }),
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: '{"statusMsg":"error","message":"down"}',
+    }),
   );
   await openApp(page, `/productwithCategory/${categories[1]!._id}`);
   await expect(page.getByText('No products provided with this Brand', { exact: true })).toBeVisible();

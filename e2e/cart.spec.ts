@@ -6,11 +6,16 @@ import { expect, test } from './support/fixtures';
 import { dollars, expectedSummary } from './support/money';
 
 function lineOf(page: Page, product: Product): Locator {
-  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: product.title, exact: true }) });
+  return page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: product.title, exact: true }) });
 }
 
 function figure(page: Page, term: string): Locator {
-  return page.locator('dl div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${term}$`) }) }).locator('dd');
+  return page
+    .locator('dl div')
+    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${term}$`) }) })
+    .locator('dd');
 }
 
 test('cart: +/- never to 0, favourites, remove, summary figures, clear', async ({ page, shopper, api }) => {
@@ -47,7 +52,9 @@ test('cart: +/- never to 0, favourites, remove, summary figures, clear', async (
   // '+' on a: 1 → 2, with the 'count is Updated' toast 3 s later.
   await lineA.getByRole('button', { name: `Increase quantity of ${a.title}` }).click();
   await expect(lineA.getByText('2', { exact: true })).toBeVisible();
-  await expect(page.locator('.Toastify__toast').filter({ hasText: 'count is Updated' }).first()).toBeVisible();
+  await expect(
+    page.locator('.Toastify__toast').filter({ hasText: 'count is Updated' }).first(),
+  ).toBeVisible();
   expect((await api.cart(shopper.token))!.data.products.find((l) => l.product._id === a._id)!.count).toBe(2);
   await checkSummary();
 
@@ -57,7 +64,9 @@ test('cart: +/- never to 0, favourites, remove, summary figures, clear', async (
   await expect(lineA.getByText('1', { exact: true })).toBeVisible();
   await expect(minusA).toBeDisabled();
   await expect
-    .poll(async () => (await api.cart(shopper.token))!.data.products.find((l) => l.product._id === a._id)!.count)
+    .poll(
+      async () => (await api.cart(shopper.token))!.data.products.find((l) => l.product._id === a._id)!.count,
+    )
     .toBe(1);
 
   // Fast repeated clicks never leave the page showing a count the server does not have.
@@ -82,7 +91,9 @@ test('cart: +/- never to 0, favourites, remove, summary figures, clear', async (
 
   // 'Remove' takes one line out.
   await lineB.getByRole('button', { name: 'Remove' }).click();
-  await expect(page.locator('.Toastify__toast').filter({ hasText: 'Cart item is deleted Sucessfuly' })).toBeVisible();
+  await expect(
+    page.locator('.Toastify__toast').filter({ hasText: 'Cart item is deleted Sucessfuly' }),
+  ).toBeVisible();
   await expect(lineB).toHaveCount(0);
   const afterRemove = await api.cart(shopper.token);
   expect(afterRemove!.data.products.map((l) => l.product._id)).toEqual([a._id]);
@@ -94,7 +105,9 @@ test('cart: +/- never to 0, favourites, remove, summary figures, clear', async (
 
   // 'Remove Cart Item' clears the whole cart.
   await page.getByRole('button', { name: 'Remove Cart Item' }).click();
-  await expect(page.locator('.Toastify__toast').filter({ hasText: 'Cart Shopping is deleted Sucessfuly' })).toBeVisible();
+  await expect(
+    page.locator('.Toastify__toast').filter({ hasText: 'Cart Shopping is deleted Sucessfuly' }),
+  ).toBeVisible();
   await expect(page.getByText('No Product In Your Cart', { exact: true })).toBeVisible();
   const cleared = await api.cart(shopper.token);
   expect(cleared?.numOfCartItems ?? 0).toBe(0);

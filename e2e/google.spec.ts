@@ -13,7 +13,9 @@ async function pressGoogleButton(page: Page): Promise<void> {
   ).toBeVisible();
   // The storefront configured Google's library with its (build-time) client id.
   const clientId = await page.evaluate(
-    () => (window as unknown as { __gsiStandIn: { config: () => { client_id?: string } } }).__gsiStandIn.config()?.client_id,
+    () =>
+      (window as unknown as { __gsiStandIn: { config: () => { client_id?: string } } }).__gsiStandIn.config()
+        ?.client_id,
   );
   expect(clientId).toBeTruthy();
   await button.click();
@@ -39,7 +41,10 @@ test('google: login completion form signs an existing shopper in', async ({ page
   expect(token).not.toBeNull();
 });
 
-test('google: registration completion form signs up with given_name and logs in at once', async ({ page, api }) => {
+test('google: registration completion form signs up with given_name and logs in at once', async ({
+  page,
+  api,
+}) => {
   const email = uniqueEmail('google');
   await installGoogleStandIn(page, testCredential({ email, given_name: 'Yasmin' }));
   await openApp(page, '/register');
@@ -76,7 +81,9 @@ test('google: registration completion form signs up with given_name and logs in 
   expect(((await signin.json()) as { user: { name: string } }).user.name).toBe('Yasmin');
 });
 
-test('google: a malformed credential shows a clear error and the plain form stays usable', async ({ page }) => {
+test('google: a malformed credential shows a clear error and the plain form stays usable', async ({
+  page,
+}) => {
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
   await installGoogleStandIn(page, 'this-is-not-a-jwt');

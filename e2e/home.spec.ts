@@ -43,7 +43,9 @@ test('home: add to cart shows the busy overlay, then the toast 3 s later for 2 s
   await expect(cartLink).toContainText('0');
 
   const held = await holdRequests(page, '**/api/v1/cart', 'POST');
-  await cardOf(page, product!._id).getByRole('button', { name: `Add to cart: ${product!.title}` }).click();
+  await cardOf(page, product!._id)
+    .getByRole('button', { name: `Add to cart: ${product!.title}` })
+    .click();
   await held.seen;
   // While the call runs, the full-screen overlay covers the page.
   const overlay = page.getByTestId('busy-overlay');

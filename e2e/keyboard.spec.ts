@@ -5,7 +5,12 @@ import { expectRoute, openApp } from './support/app';
 import { expect, test } from './support/fixtures';
 
 /** Presses Tab until `target` has focus, checking that every stop on the way shows where focus is. */
-async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab', maxPresses = 150): Promise<void> {
+async function tabTo(
+  page: Page,
+  target: Locator,
+  key: 'Tab' | 'Shift+Tab' = 'Tab',
+  maxPresses = 150,
+): Promise<void> {
   for (let i = 0; i < maxPresses; i++) {
     await page.keyboard.press(key);
     const focused = await target.evaluate((el) => el === document.activeElement).catch(() => false);
@@ -61,11 +66,13 @@ test('keyboard only: log in, add to cart, check out', async ({ page, shopper, ap
   await expect(page.getByRole('button', { name: 'Create order' })).toBeFocused();
   await page.keyboard.press('Enter');
 
-  await expect(page.locator('.Toastify__toast').filter({ hasText: 'Success to created order' })).toBeVisible();
+  await expect(
+    page.locator('.Toastify__toast').filter({ hasText: 'Success to created order' }),
+  ).toBeVisible();
   await expectRoute(page, '/allorders');
   const orders = await api.orders(shopper.token, shopper.userId);
   expect(orders).toHaveLength(1);
-  expect(orders[0]!.cartItems.map((l) => (typeof l.product === 'string' ? l.product : l.product._id))).toEqual([
-    product!._id,
-  ]);
+  expect(
+    orders[0]!.cartItems.map((l) => (typeof l.product === 'string' ? l.product : l.product._id)),
+  ).toEqual([product!._id]);
 });

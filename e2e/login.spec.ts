@@ -2,7 +2,10 @@
 import { expectRoute, openApp, tokenInStorage } from './support/app';
 import { expect, test } from './support/fixtures';
 
-test('login: required messages, a failed sign-in shows Oops! and Try Again clears it', async ({ page, shopper }) => {
+test('login: required messages, a failed sign-in shows Oops! and Try Again clears it', async ({
+  page,
+  shopper,
+}) => {
   await openApp(page, '/login');
   await expect(page.getByRole('heading', { name: 'Login Now' })).toBeVisible();
 
@@ -28,7 +31,10 @@ test('login: required messages, a failed sign-in shows Oops! and Try Again clear
   await expect(dialog).toHaveCount(0);
   await expectRoute(page, '/login');
   expect(await tokenInStorage(page)).toBeNull();
-  await expect(page.getByRole('link', { name: 'Forgot your Password' })).toHaveAttribute('href', /#\/forgotpass$/);
+  await expect(page.getByRole('link', { name: 'Forgot your Password' })).toHaveAttribute(
+    'href',
+    /#\/forgotpass$/,
+  );
 });
 
 test('login: success says welcome back and lands on /home; logout clears tkn and the badge', async ({

@@ -6,7 +6,11 @@ import { expectRoute, logInWithToken, openApp } from './support/app';
 import { expect, test } from './support/fixtures';
 import { expectedSummary } from './support/money';
 
-async function fillCart(api: Api, shopper: Shopper, howMany = 2): Promise<{ total: number; titles: string[] }> {
+async function fillCart(
+  api: Api,
+  shopper: Shopper,
+  howMany = 2,
+): Promise<{ total: number; titles: string[] }> {
   const products = (await api.products()).filter((p) => p.quantity >= 5).slice(0, howMany);
   for (const p of products) await api.addToCart(shopper.token, p._id);
   const cart = await api.cart(shopper.token);
@@ -48,13 +52,17 @@ test('cash order: required fields, toast, empty cart, order in /allorders and on
 
   // The browser's required-field check stops an empty form.
   await page.getByRole('button', { name: 'Create order' }).click();
-  expect(await page.getByLabel('Your details').evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+  expect(
+    await page.getByLabel('Your details').evaluate((el: HTMLInputElement) => el.validity.valueMissing),
+  ).toBe(true);
   await expect(page.getByLabel('Your Phone')).toHaveAttribute('type', 'tel');
   expect(await api.orders(shopper.token, shopper.userId)).toEqual([]);
 
   await fillAddress(page);
   await page.getByRole('button', { name: 'Create order' }).click();
-  await expect(page.locator('.Toastify__toast').filter({ hasText: 'Success to created order' })).toBeVisible();
+  await expect(
+    page.locator('.Toastify__toast').filter({ hasText: 'Success to created order' }),
+  ).toBeVisible();
   await expectRoute(page, '/allorders');
 
   const orders = await api.orders(shopper.token, shopper.userId);
@@ -65,7 +73,9 @@ test('cash order: required fields, toast, empty cart, order in /allorders and on
   // The order consumed the cart.
   expect(await api.cart(shopper.token)).toBeNull();
 
-  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Order #${order.id}` }) });
+  const card = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: `Order #${order.id}` }) });
   await expect(card).toBeVisible();
   await expect(card).toContainText('Cash on delivery');
   for (const title of titles) await expect(card).toContainText(title);
@@ -75,7 +85,11 @@ test('cash order: required fields, toast, empty cart, order in /allorders and on
   await expect(page.getByText('No Product In Your Cart', { exact: true })).toBeVisible();
 });
 
-test('card order: paying with 4242 returns to /allorders with a paid order', async ({ page, shopper, api }) => {
+test('card order: paying with 4242 returns to /allorders with a paid order', async ({
+  page,
+  shopper,
+  api,
+}) => {
   const { total } = await fillCart(api, shopper);
   await startCardCheckout(page, shopper);
   await payWith(page, '4242 4242 4242 4242');
@@ -85,12 +99,18 @@ test('card order: paying with 4242 returns to /allorders with a paid order', asy
   expect(orders).toHaveLength(1);
   expect(orders[0]).toMatchObject({ paymentMethodType: 'card', isPaid: true, totalOrderPrice: total });
   expect(await api.cart(shopper.token)).toBeNull();
-  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Order #${orders[0]!.id}` }) });
+  const card = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: `Order #${orders[0]!.id}` }) });
   await expect(card).toContainText('Paid by card');
   await expect(card).toContainText('Paid');
 });
 
-test('card order: a declined card places no order and the page stays usable', async ({ page, shopper, api }) => {
+test('card order: a declined card places no order and the page stays usable', async ({
+  page,
+  shopper,
+  api,
+}) => {
   await fillCart(api, shopper, 1);
   await startCardCheckout(page, shopper);
   await payWith(page, '4000 0000 0000 0002');

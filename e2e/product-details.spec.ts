@@ -11,7 +11,12 @@ test('details: spinner, texts, carousel arrows and dots, add to cart', async ({ 
   const held = await holdRequests(page, `**/api/v1/products/${product._id}`, 'GET');
   await openApp(page, `/productDetails/${product._id}`);
   await held.seen;
-  await expect(page.getByRole('status').filter({ hasText: /loading/i }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /loading/i })
+      .first(),
+  ).toBeVisible();
   held.release();
 
   await expect(page.getByRole('heading', { name: product.title, level: 1 })).toBeVisible();
@@ -20,10 +25,11 @@ test('details: spinner, texts, carousel arrows and dots, add to cart', async ({ 
   await expect(page.getByText(`${product.price} EGP`, { exact: true })).toBeVisible();
   await expect(page.getByText(String(product.ratingsAverage), { exact: true }).first()).toBeVisible();
 
-  const carousel = page.getByRole('region', { name: `${product.title} images` }).or(
-    page.locator('[aria-roledescription="carousel"]').first(),
-  );
-  const slide = (i: number) => carousel.getByRole('group', { name: `Image ${i} of ${product.images.length}`, includeHidden: true });
+  const carousel = page
+    .getByRole('region', { name: `${product.title} images` })
+    .or(page.locator('[aria-roledescription="carousel"]').first());
+  const slide = (i: number) =>
+    carousel.getByRole('group', { name: `Image ${i} of ${product.images.length}`, includeHidden: true });
   const dot = (i: number) => carousel.getByRole('button', { name: `Show image ${i}` });
   await expect(dot(1)).toHaveAttribute('aria-current', 'true');
   await expect(slide(1)).not.toHaveAttribute('aria-hidden', 'true');

@@ -6,7 +6,10 @@ import { cardOf } from './support/cards';
 import { expect, test } from './support/fixtures';
 
 /** The spec's filter, written out independently: both bounds needed, integers, inclusive; contains-match on category. */
-function expected(products: Product[], f: { search?: string; from?: string; to?: string; category?: string }): Product[] {
+function expected(
+  products: Product[],
+  f: { search?: string; from?: string; to?: string; category?: string },
+): Product[] {
   const from = Number.parseInt(f.from ?? '', 10);
   const to = Number.parseInt(f.to ?? '', 10);
   const priceOn = Boolean(f.from?.trim() && f.to?.trim()) && !Number.isNaN(from) && !Number.isNaN(to);
@@ -22,7 +25,9 @@ function expected(products: Product[], f: { search?: string; from?: string; to?:
 async function expectShown(page: Page, shown: Product[], all: Product[]): Promise<void> {
   const results = page.getByRole('region', { name: 'Product results' });
   await expect(results.locator('article')).toHaveCount(shown.length);
-  await expect(results.getByRole('status')).toHaveText(shown.length === 1 ? '1 product' : `${shown.length} products`);
+  await expect(results.getByRole('status')).toHaveText(
+    shown.length === 1 ? '1 product' : `${shown.length} products`,
+  );
   // Spot-check membership both ways: a product that should show and one that should not.
   if (shown[0]) await expect(cardOf(results, shown[0]._id)).toHaveCount(1);
   const hidden = all.find((p) => !shown.includes(p));
@@ -67,7 +72,12 @@ test('product list: price range (inclusive, both bounds needed), each category, 
   const show = page.getByRole('button', { name: 'Show Products' });
 
   // The options, exactly as the spec lists them.
-  await expect(category.locator('option')).toHaveText(['All', "Women's Fashion", "Men's Fashion", 'Electronics']);
+  await expect(category.locator('option')).toHaveText([
+    'All',
+    "Women's Fashion",
+    "Men's Fashion",
+    'Electronics',
+  ]);
   // Five decorative stars that do nothing.
   await expect(page.locator('form svg')).toHaveCount(5);
 
@@ -98,7 +108,9 @@ test('product list: price range (inclusive, both bounds needed), each category, 
     await expectShown(page, shown, all);
   }
   // "Men's Fashion" must not match "Women's Fashion" products.
-  expect(expected(all, { category: "Men's Fashion" }).some((p) => p.category.name === "Women's Fashion")).toBe(false);
+  expect(
+    expected(all, { category: "Men's Fashion" }).some((p) => p.category.name === "Women's Fashion"),
+  ).toBe(false);
 
   // Combined: a category, a price range and the search box together.
   const electronics = expected(all, { category: 'Electronics' });
@@ -113,5 +125,9 @@ test('product list: price range (inclusive, both bounds needed), each category, 
   await expectShown(page, combined, all);
   const term = combined[0]!.title.split(/\s+/)[0]!;
   await page.getByLabel('Search About Product by name').fill(term);
-  await expectShown(page, expected(all, { category: 'Electronics', from: eLow, to: eHigh, search: term }), all);
+  await expectShown(
+    page,
+    expected(all, { category: 'Electronics', from: eLow, to: eHigh, search: term }),
+    all,
+  );
 });

@@ -3,7 +3,10 @@ import { egyptianPhone, uniqueEmail } from './support/api';
 import { expectRoute, openApp, tokenInStorage } from './support/app';
 import { expect, test } from './support/fixtures';
 
-test('register: every validation message, then success sends the shopper on to log in', async ({ page, api }) => {
+test('register: every validation message, then success sends the shopper on to log in', async ({
+  page,
+  api,
+}) => {
   await openApp(page, '/register');
   await expect(page.getByRole('heading', { name: 'Register Now' })).toBeVisible();
 
@@ -77,7 +80,10 @@ test('register: every validation message, then success sends the shopper on to l
   expect(body.user).toMatchObject({ name: 'Mona Ali', email: shopperEmail });
 });
 
-test('register: a duplicate e-mail shows the Oops! dialog with the server message', async ({ page, shopper }) => {
+test('register: a duplicate e-mail shows the Oops! dialog with the server message', async ({
+  page,
+  shopper,
+}) => {
   await openApp(page, '/register');
   await page.getByLabel('Your Name').fill('Second Try');
   await page.getByLabel('Your Email').fill(shopper.email);

@@ -3,7 +3,11 @@ import { SignJWT } from 'jose';
 import { expectRoute, logInWithToken, openApp, tokenInStorage } from './support/app';
 import { expect, test } from './support/fixtures';
 
-test('API down: every catalogue screen shows an error instead of a blank page', async ({ page, shopper, api }) => {
+test('API down: every catalogue screen shows an error instead of a blank page', async ({
+  page,
+  shopper,
+  api,
+}) => {
   const [product] = await api.products();
   await logInWithToken(page, shopper.token);
   await page.route('**/api/v1/**', (route) => route.abort('connectionrefused'));

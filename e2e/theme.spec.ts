@@ -29,7 +29,9 @@ async function recordThemeFromFirstPaint(page: Page): Promise<void> {
 }
 
 async function themeRecord(page: Page): Promise<PaintRecord> {
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __theme: PaintRecord }).__theme.firstFrameDark)).not.toBeNull();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __theme: PaintRecord }).__theme.firstFrameDark))
+    .not.toBeNull();
   return page.evaluate(() => (window as unknown as { __theme: PaintRecord }).__theme);
 }
 
@@ -38,7 +40,10 @@ function luminance(rgb: string): number {
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 }
 
-test('theme: the toggle switches, a reload keeps it, and the dark page never flashes light', async ({ page, shopper }) => {
+test('theme: the toggle switches, a reload keeps it, and the dark page never flashes light', async ({
+  page,
+  shopper,
+}) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await logInWithToken(page, shopper.token);
   await openApp(page, '/home');
@@ -61,7 +66,8 @@ test('theme: the toggle switches, a reload keeps it, and the dark page never fla
   const dark = await themeRecord(page);
   expect(dark.firstFrameDark).toBe(true);
   expect(dark.changes.every((c) => c.dark)).toBe(true);
-  if (dark.firstFrameBackground) expect(luminance(dark.firstFrameBackground)).toBeLessThan(luminance(lightBackground));
+  if (dark.firstFrameBackground)
+    expect(luminance(dark.firstFrameBackground)).toBeLessThan(luminance(lightBackground));
   await expect(page.getByRole('button', { name: 'Dark theme' })).toHaveAttribute('aria-pressed', 'true');
 
   // And back to light, which also survives a reload without a dark frame.

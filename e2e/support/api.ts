@@ -44,13 +44,17 @@ export class Api {
   constructor(private readonly request: APIRequestContext) {}
 
   /** Signs a brand-new shopper up through the API (the storefront is not involved). */
-  async createShopper(overrides: Partial<Pick<Shopper, 'name' | 'email' | 'password' | 'phone'>> = {}): Promise<Shopper> {
+  async createShopper(
+    overrides: Partial<Pick<Shopper, 'name' | 'email' | 'password' | 'phone'>> = {},
+  ): Promise<Shopper> {
     const name = overrides.name ?? 'Test Shopper';
     const email = overrides.email ?? uniqueEmail();
     const password = overrides.password ?? 'secret123';
     const phone = overrides.phone ?? egyptianPhone();
     const body = await json<{ token: string }>(
-      await this.request.post('/api/v1/auth/signup', { data: { name, email, password, rePassword: password, phone } }),
+      await this.request.post('/api/v1/auth/signup', {
+        data: { name, email, password, rePassword: password, phone },
+      }),
       'signup',
     );
     return { name, email, password, phone, token: body.token, userId: this.userIdOf(body.token) };
@@ -84,11 +88,14 @@ export class Api {
   }
 
   async categories(): Promise<Category[]> {
-    return (await json<ListEnvelope<Category>>(await this.request.get('/api/v1/categories?limit=200'), 'categories')).data;
+    return (
+      await json<ListEnvelope<Category>>(await this.request.get('/api/v1/categories?limit=200'), 'categories')
+    ).data;
   }
 
   async brands(): Promise<Category[]> {
-    return (await json<ListEnvelope<Category>>(await this.request.get('/api/v1/brands?limit=200'), 'brands')).data;
+    return (await json<ListEnvelope<Category>>(await this.request.get('/api/v1/brands?limit=200'), 'brands'))
+      .data;
   }
 
   async cartResponse(token: string): Promise<APIResponse> {
@@ -117,11 +124,17 @@ export class Api {
   }
 
   /** Places a cash order for the shopper's current cart. */
-  async cashOrder(token: string, shippingAddress: { details: string; city: string; phone: string }): Promise<Order> {
+  async cashOrder(
+    token: string,
+    shippingAddress: { details: string; city: string; phone: string },
+  ): Promise<Order> {
     const cart = await this.cart(token);
     if (!cart) throw new Error('no cart to order');
     const body = await json<{ data: Order }>(
-      await this.request.post(`/api/v1/orders/${cart.cartId}`, { headers: { token }, data: { shippingAddress } }),
+      await this.request.post(`/api/v1/orders/${cart.cartId}`, {
+        headers: { token },
+        data: { shippingAddress },
+      }),
       'cash order',
     );
     return body.data;
@@ -132,21 +145,30 @@ export class Api {
     const cart = await this.cart(token);
     if (!cart) throw new Error('no cart to check out');
     const body = await json<{ session: { url: string } }>(
-      await this.request.post(`/api/v1/orders/checkout-session/${cart.cartId}?url=${encodeURIComponent(returnBase)}`, {
-        headers: { token },
-        data: { shippingAddress: { details: '12 Nile Street', city: 'Cairo', phone: egyptianPhone() } },
-      }),
+      await this.request.post(
+        `/api/v1/orders/checkout-session/${cart.cartId}?url=${encodeURIComponent(returnBase)}`,
+        {
+          headers: { token },
+          data: { shippingAddress: { details: '12 Nile Street', city: 'Cairo', phone: egyptianPhone() } },
+        },
+      ),
       'checkout session',
     );
     return body.session.url;
   }
 
   async orders(token: string, userId: string): Promise<Order[]> {
-    return json<Order[]>(await this.request.get(`/api/v1/orders/user/${userId}`, { headers: { token } }), 'orders');
+    return json<Order[]>(
+      await this.request.get(`/api/v1/orders/user/${userId}`, { headers: { token } }),
+      'orders',
+    );
   }
 
   async wishlist(token: string): Promise<WishlistEnvelope> {
-    return json<WishlistEnvelope>(await this.request.get('/api/v1/wishlist', { headers: { token } }), 'wishlist');
+    return json<WishlistEnvelope>(
+      await this.request.get('/api/v1/wishlist', { headers: { token } }),
+      'wishlist',
+    );
   }
 
   /** The newest 6-digit reset code sent to this address, from the development outbox. */
@@ -172,9 +194,9 @@ function findNewestCode(body: unknown): string | null {
   const list: unknown[] = Array.isArray(body)
     ? body
     : Array.isArray((body as { data?: unknown })?.data)
-      ? ((body as { data: unknown[] }).data)
+      ? (body as { data: unknown[] }).data
       : Array.isArray((body as { messages?: unknown })?.messages)
-        ? ((body as { messages: unknown[] }).messages)
+        ? (body as { messages: unknown[] }).messages
         : [];
   const withTimes = list.map((m, i) => {
     const rec = m as Record<string, unknown>;

@@ -20,9 +20,11 @@ export function currentRoute(page: Page): string {
 }
 
 export async function expectRoute(page: Page, route: string | RegExp): Promise<void> {
-  await expect.poll(() => currentRoute(page), { message: `the hash route to be ${route}` }).toMatch(
-    typeof route === 'string' ? new RegExp(`^${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/?$`) : route,
-  );
+  await expect
+    .poll(() => currentRoute(page), { message: `the hash route to be ${route}` })
+    .toMatch(
+      typeof route === 'string' ? new RegExp(`^${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/?$`) : route,
+    );
 }
 
 /**

@@ -10,7 +10,10 @@ export async function expectNoAxeViolations(page: Page, screen: string): Promise
   const report = results.violations.map((v) => {
     const nodes = v.nodes
       .slice(0, 5)
-      .map((n) => `    - ${n.target.join(' ')}\n      ${n.html.slice(0, 200)}\n      ${n.failureSummary?.replace(/\n/g, ' ')}`)
+      .map(
+        (n) =>
+          `    - ${n.target.join(' ')}\n      ${n.html.slice(0, 200)}\n      ${n.failureSummary?.replace(/\n/g, ' ')}`,
+      )
       .join('\n');
     return `  [${v.impact}] ${v.id}: ${v.help} (${v.nodes.length} element(s))\n${nodes}`;
   });

@@ -30,6 +30,7 @@ function tryPort(port) {
 export function findFreePortSync(from = 3500, to = 3599): number {
   const out = execFileSync(process.execPath, ['-e', probe, String(from), String(to)], { encoding: 'utf8' });
   const port = Number(out.trim());
-  if (!Number.isInteger(port) || port <= 0) throw new Error(`Could not find a free port (probe said "${out}")`);
+  if (!Number.isInteger(port) || port <= 0)
+    throw new Error(`Could not find a free port (probe said "${out}")`);
   return port;
 }

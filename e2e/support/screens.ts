@@ -44,11 +44,17 @@ async function asShopper(ctx: ScreenContext, route: string): Promise<Shopper> {
 /** Cards and images are in: nothing is still loading. */
 async function settled(page: Page): Promise<void> {
   await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
-  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete || img.loading === 'lazy'));
+  await page.waitForFunction(() =>
+    Array.from(document.images).every((img) => img.complete || img.loading === 'lazy'),
+  );
 }
 
-let catalogue: Promise<{ productId: string; brandId: string; emptyBrandId: string; categoryId: string }> | null =
-  null;
+let catalogue: Promise<{
+  productId: string;
+  brandId: string;
+  emptyBrandId: string;
+  categoryId: string;
+}> | null = null;
 async function ids(api: Api) {
   catalogue ??= (async () => {
     const products = await api.products();
@@ -58,7 +64,12 @@ async function ids(api: Api) {
     const brandId = product.brand._id;
     const emptyBrand = brands.find((b) => !products.some((p) => p.brand._id === b._id));
     const categoryId = categories.find((c) => c.name === 'Electronics')?._id ?? categories[0]!._id;
-    return { productId: product._id, brandId, emptyBrandId: emptyBrand?._id ?? '000000000000000000000000', categoryId };
+    return {
+      productId: product._id,
+      brandId,
+      emptyBrandId: emptyBrand?._id ?? '000000000000000000000000',
+      categoryId,
+    };
   })();
   return catalogue;
 }
@@ -256,7 +267,11 @@ export const screens: Screen[] = [
     name: 'category-products-failed',
     open: async (ctx) => {
       await ctx.page.route('**/api/v1/products?category=*', (route) =>
-        route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusMsg":"error","message":"down"}' }),
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '{"statusMsg":"error","message":"down"}',
+        }),
       );
       await asShopper(ctx, '/productwithCategory/ffffffffffffffffffffffff');
       await expect(ctx.page.getByText('No products provided with this Brand')).toBeVisible();
@@ -292,7 +307,11 @@ export const screens: Screen[] = [
       const shopper = await ctx.shopper();
       if ((await ctx.api.orders(shopper.token, shopper.userId)).length === 0) {
         await cartWithTwoLines(ctx);
-        await ctx.api.cashOrder(shopper.token, { details: '12 Nile Street', city: 'Cairo', phone: egyptianPhone() });
+        await ctx.api.cashOrder(shopper.token, {
+          details: '12 Nile Street',
+          city: 'Cairo',
+          phone: egyptianPhone(),
+        });
       }
       await asShopper(ctx, '/allorders');
       await expect(ctx.page.getByRole('heading', { name: /^Order #/ }).first()).toBeVisible();
@@ -312,7 +331,10 @@ export const screens: Screen[] = [
     open: async (ctx) => {
       const shopper = await ctx.shopper();
       await cartWithTwoLines(ctx);
-      const url = await ctx.api.checkoutSessionUrl(shopper.token, `${new URL(ctx.page.url()).origin}${BASE_PATH}#`);
+      const url = await ctx.api.checkoutSessionUrl(
+        shopper.token,
+        `${new URL(ctx.page.url()).origin}${BASE_PATH}#`,
+      );
       await ctx.page.goto(url);
       await expect(ctx.page.getByRole('button', { name: /^Pay/ })).toBeVisible();
     },

@@ -80,7 +80,8 @@ async function main(): Promise<void> {
   delete env.REDIS_URL;
 
   console.log(
-    `[e2e] server on port ${port}, data in ${dataDir}` + (databaseName ? `, PostgreSQL database ${databaseName}` : ', PGlite'),
+    `[e2e] server on port ${port}, data in ${dataDir}` +
+      (databaseName ? `, PostgreSQL database ${databaseName}` : ', PGlite'),
   );
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: 'inherit' });
 

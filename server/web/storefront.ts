@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -13,7 +13,15 @@ export async function storefrontRoutes(app: FastifyInstance) {
   const root = app.ctx.config.storefrontDir;
 
   app.get('/', async (_request, reply) => reply.redirect(`${basePath}/`, 302));
-  app.get(basePath, async (_request, reply) => reply.redirect(`${basePath}/`, 302));
+  // '/ecommerceweb' → '/ecommerceweb/': only for the bare path. The router ignores trailing slashes, so
+  // this route also receives '/ecommerceweb/' itself, which must get the page rather than a redirect loop.
+  app.get(basePath, async (request, reply) => {
+    if (request.url.split('?')[0] === basePath) return reply.redirect(`${basePath}/`, 302);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(createReadStream(path.join(root, 'index.html')));
+  });
   // Payment providers return to <url>/allorders and <url>/cart; the storefront routes by hash.
   app.get('/allorders', async (_request, reply) => reply.redirect(`${basePath}/#/allorders`, 302));
   app.get('/cart', async (_request, reply) => reply.redirect(`${basePath}/#/cart`, 302));
