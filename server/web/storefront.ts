@@ -1,6 +1,6 @@
 import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 export const basePath = '/ecommerceweb';
@@ -12,11 +12,26 @@ export const basePath = '/ecommerceweb';
 export async function storefrontRoutes(app: FastifyInstance) {
   const root = app.ctx.config.storefrontDir;
 
+  const built = existsSync(path.join(root, 'index.html'));
+  const notBuilt = (reply: FastifyReply) =>
+    reply
+      .status(503)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Storefront not built</title></head>` +
+          `<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;line-height:1.5">` +
+          `<h1>The storefront has not been built yet</h1><p>The API is running at <code>/api/v1</code>. ` +
+          `Build the storefront with <code>npm run build</code> (or start with <code>npm start</code>, which builds it when needed), ` +
+          `then restart the server.</p></body></html>`,
+      );
+
   app.get('/', async (_request, reply) => reply.redirect(`${basePath}/`, 302));
   // '/ecommerceweb' → '/ecommerceweb/': only for the bare path. The router ignores trailing slashes, so
   // this route also receives '/ecommerceweb/' itself, which must get the page rather than a redirect loop.
   app.get(basePath, async (request, reply) => {
     if (request.url.split('?')[0] === basePath) return reply.redirect(`${basePath}/`, 302);
+    if (!built) return notBuilt(reply);
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
@@ -26,20 +41,8 @@ export async function storefrontRoutes(app: FastifyInstance) {
   app.get('/allorders', async (_request, reply) => reply.redirect(`${basePath}/#/allorders`, 302));
   app.get('/cart', async (_request, reply) => reply.redirect(`${basePath}/#/cart`, 302));
 
-  if (!existsSync(path.join(root, 'index.html'))) {
-    app.get(`${basePath}/*`, async (_request, reply) =>
-      reply
-        .status(503)
-        .type('text/html; charset=utf-8')
-        .header('Cache-Control', 'no-store')
-        .send(
-          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Storefront not built</title></head>` +
-            `<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;line-height:1.5">` +
-            `<h1>The storefront has not been built yet</h1><p>The API is running at <code>/api/v1</code>. ` +
-            `Build the storefront with <code>npm run build</code> (or start with <code>npm start</code>, which builds it when needed), ` +
-            `then restart the server.</p></body></html>`,
-        ),
-    );
+  if (!built) {
+    app.get(`${basePath}/*`, async (_request, reply) => notBuilt(reply));
     return;
   }
 
