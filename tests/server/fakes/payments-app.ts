@@ -1,47 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '@/server/app';
-import { loadConfig } from '@/server/config';
-import { openDatabase, type Database } from '@/server/db/client';
+import type { Database } from '@/server/db/client';
 import { idFromSlug } from '@/server/db/ids';
 import { brands, categories, products } from '@/server/db/schema';
+import { startTestApp, type DbKind, type StartOptions, type TestApp } from '../helpers/test-app';
 
-// Boots the real app on a real database (in-memory PGlite, or PostgreSQL when a URL is given) and
-// drives it the way a storefront and a shopper's browser do: JSON calls with the token header,
-// and form posts to the hosted payment page.
+// Boots the real app on a real database (the server's test boot helper: in-memory PGlite, or a
+// fresh PostgreSQL database) and drives it the way a storefront and a shopper's browser do: JSON
+// calls with the token header, and form posts to the hosted payment page.
 
 export const returnBase = 'http://shop.test/ecommerceweb/#';
+export const publicUrl = 'http://api.shop.test';
 export const address = { details: '12 Tahrir St, flat 4', phone: '01012345678', city: 'Cairo' };
 
-export interface Harness {
-  app: FastifyInstance;
-  database: Database;
-  close(): Promise<void>;
-}
+export type Harness = TestApp;
 
-export async function startApp(env: Record<string, string> = {}, databaseUrl?: string): Promise<Harness> {
-  const database = await openDatabase(databaseUrl ? { databaseUrl, poolSize: 12 } : {});
-  await database.migrate();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'payments-')),
-    JWT_SECRET: 'payments-test-secret-'.padEnd(48, 'x'),
-    PUBLIC_URL: 'http://api.shop.test',
-    ...env,
-  });
-  const app = await buildApp({ config, database, authLimits: { perMinute: 10_000 } });
-  await app.ready();
-  return {
-    app,
-    database,
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
+export function startApp(kind: DbKind, options: StartOptions = {}): Promise<Harness> {
+  return startTestApp(kind, { ...options, seed: false, env: { PUBLIC_URL: publicUrl, ...options.env } });
 }
 
 export interface SeededProduct {
