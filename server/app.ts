@@ -7,7 +7,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
-import type { Database } from './db/client';
+import { pgErrorCode, type Database } from './db/client';
 import { TokenService } from './auth/tokens';
 import { createMailer, type Mailer } from './mail/mailer';
 import { AppError, ValidationError, type ValidationLocation } from './errors';
@@ -45,6 +45,10 @@ export interface AppDeps {
 }
 
 export const bodyLimitBytes = 100 * 1024;
+
+// PostgreSQL data exceptions caused by a request's values: string too long, numeric out of range,
+// bad datetime, NUL or invalid byte in text, invalid text representation, untranslatable character.
+const clientDataErrors = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05']);
 
 // Sensitive fields never reach a log line, even if a future log call includes a body.
 const redactPaths = [
@@ -152,7 +156,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const logger: FastifyServerOptions['logger'] =
     config.logLevel === 'silent'
       ? false
-      : { level: config.logLevel, redact: { paths: redactPaths, censor: '[redacted]' } };
+      : {
+          level: config.logLevel,
+          redact: { paths: redactPaths, censor: '[redacted]' },
+          ...(deps.logStream ? { stream: deps.logStream } : {}),
+        };
 
   const app = Fastify({
     logger,
@@ -231,6 +239,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         statusCode = 400;
       }
       return reply.status(statusCode).send({ statusMsg: 'fail', message });
+    }
+    // Class 22 "data exception" from the database (a NUL byte in text, a number out of range, a
+    // non-finite number that AJV's string coercion lets through as Infinity) means the client sent a
+    // value nothing accepts: a 400, not a server fault.
+    const dbCode = pgErrorCode(error);
+    if (dbCode && clientDataErrors.has(dbCode)) {
+      request.log.warn({ code: dbCode }, 'database refused a value from the request');
+      return reply.status(400).send({ statusMsg: 'fail', message: 'Invalid value in request' });
     }
     request.log.error({ err: error }, 'request failed');
     return reply
@@ -330,6 +346,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(checkoutRoutes, deps.paymentProvider ? { provider: deps.paymentProvider } : {});
   await app.register(imageRoutes);
   await app.register(storefrontRoutes);
+  // bench/api.ts measures its upper bound on this same server: a pre-serialized body from memory.
+  // Never on unless the benchmark asks (bench/baseline-route.ts documents the route).
+  if (process.env.BENCH_BASELINE_ROUTE === '1') await app.register((await import('../bench/baseline-route')).baselineRoute);
 
   app.addHook('onClose', async () => {
     app.ctx.mailer.close();

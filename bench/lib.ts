@@ -1,0 +1,406 @@
+// Shared pieces of the benchmark scripts: the machine, a real server process, fresh databases,
+// shoppers, and autocannon runs. Every script writes its figures to bench/results/<area>.json;
+// bench/run.ts turns them into docs/benchmarks.md.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const resultsDir = path.join(repoRoot, 'bench', 'results');
+
+/** Seconds of load per scenario and of warm-up before it; BENCH_DURATION shortens a trial run. */
+export const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
+export const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 3);
+export const connections = 50;
+
+export interface Machine {
+  cpus: number;
+  cpuModel: string;
+  memoryGB: number;
+  node: string;
+  os: string;
+  load: string;
+}
+
+export function machine(): Machine {
+  const cpus = os.cpus();
+  return {
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model.trim() ?? 'unknown',
+    memoryGB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+    node: process.version,
+    os: `${os.type()} ${os.release()}`,
+    // Other work on the machine skews every figure: record the load average at the start.
+    load: os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' '),
+  };
+}
+
+export function writeResult(area: string, data: unknown): string {
+  mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `${area}.json`);
+  writeFileSync(file, JSON.stringify({ area, at: new Date().toISOString(), machine: machine(), ...(data as object) }, null, 2));
+  return file;
+}
+
+export function readResult<T>(area: string): T | undefined {
+  try {
+    return JSON.parse(readFileSync(path.join(resultsDir, `${area}.json`), 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+export function tempDir(name: string): string {
+  return mkdtempSync(path.join(os.tmpdir(), `perf-${name}-`));
+}
+
+/** BENCH_DATABASE_URL, else TEST_DATABASE_URL: the PostgreSQL server the benchmarks may create databases on. */
+export function postgresBaseUrl(): string | undefined {
+  return process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
+}
+
+export interface FreshDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A new, empty database on the PostgreSQL server at baseUrl; drop() removes it. */
+export async function freshPostgres(baseUrl: string, label: string): Promise<FreshDatabase> {
+  const name = `perf_${label}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+export interface Target {
+  /** 'pglite' or 'postgres' */
+  driver: 'pglite' | 'postgres';
+  dataDir: string;
+  databaseUrl?: string;
+  cleanup(): Promise<void>;
+}
+
+/** A fresh, empty database of the given kind with its own data folder (images, PGlite files). */
+export async function freshTarget(driver: 'pglite' | 'postgres', label: string): Promise<Target> {
+  const dataDir = tempDir(label);
+  if (driver === 'pglite') {
+    return { driver, dataDir, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const base = postgresBaseUrl();
+  if (!base) throw new Error('PostgreSQL target asked for without BENCH_DATABASE_URL or TEST_DATABASE_URL');
+  const db = await freshPostgres(base, label);
+  return {
+    driver,
+    dataDir,
+    databaseUrl: db.url,
+    cleanup: async () => {
+      await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function targets(): Array<'pglite' | 'postgres'> {
+  return postgresBaseUrl() ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+function serverEnv(port: number, target: Target, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: target.dataDir,
+    NODE_ENV: 'production',
+    JWT_SECRET: 'bench-only-secret-bench-only-secret-0123456789',
+    // Request logging at info costs throughput; the figures are for the server's own work.
+    LOG_LEVEL: 'warn',
+    // The API benchmark signs up 50 shoppers from one address.
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    ...extra,
+  };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  delete env.SMTP_URL;
+  delete env.STRIPE_SECRET_KEY;
+  delete env.STRIPE_WEBHOOK_SECRET;
+  if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
+  return env;
+}
+
+export interface ServerHandle {
+  url: string;
+  child: ChildProcess;
+  /** Milliseconds from spawn to the first 200 from /api/v1/ready. */
+  readyMs: number;
+  /** Resolves with the milliseconds from spawn to the "Rendered N catalogue images" line, if this start seeds. */
+  imagesDone: Promise<number>;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real server the way `npm start` does (tsx server/main.ts) in its own process group,
+ * and waits until it answers /api/v1/ready.
+ */
+export async function startServer(port: number, target: Target, extra: Record<string, string> = {}): Promise<ServerHandle> {
+  const t0 = performance.now();
+  const child = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
+    cwd: repoRoot,
+    env: serverEnv(port, target, extra),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let out = '';
+  let resolveImages: (ms: number) => void = () => {};
+  const imagesDone = new Promise<number>((resolve) => (resolveImages = resolve));
+  const onData = (chunk: Buffer) => {
+    out += chunk.toString();
+    if (/Rendered \d+ catalogue images/.test(out)) resolveImages(performance.now() - t0);
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (exited) throw new Error(`server on port ${port} exited before it was ready:\n${out}`);
+    if (Date.now() > deadline) throw new Error(`server on port ${port} not ready after 120 s:\n${out}`);
+    try {
+      const res = await fetch(`${url}/api/v1/ready`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const readyMs = performance.now() - t0;
+  return {
+    url,
+    child,
+    readyMs,
+    imagesDone,
+    output: () => out,
+    async stop() {
+      if (exited) return;
+      const done = new Promise((r) => child.once('exit', r));
+      // The whole group: tsx and the node process it runs.
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        return;
+      }
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }, 15_000);
+      await done;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Runs `npm run db:seed -- --products N` (tsx server/db/seed-cli.ts) against the target. */
+export async function seed(target: Target, products?: number): Promise<number> {
+  const t0 = performance.now();
+  const args = ['server/db/seed-cli.ts', ...(products ? ['--products', String(products)] : [])];
+  const child = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), args, {
+    cwd: repoRoot,
+    env: serverEnv(0, target),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+  const code = await new Promise<number | null>((r) => child.on('exit', r));
+  if (code !== 0) throw new Error(`seeding failed (exit ${code}):\n${out}`);
+  return performance.now() - t0;
+}
+
+/** Runs SQL on the target's database while no server holds it (PGlite allows one process). */
+export async function runSql<T = Record<string, unknown>>(target: Target, text: string): Promise<T[]> {
+  if (target.databaseUrl) {
+    const c = new pg.Client({ connectionString: target.databaseUrl });
+    await c.connect();
+    try {
+      return (await c.query(text)).rows as T[];
+    } finally {
+      await c.end();
+    }
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = await PGlite.create({ dataDir: path.join(target.dataDir, 'pglite') });
+  try {
+    const results = await db.exec(text);
+    return (results.at(-1)?.rows ?? []) as T[];
+  } finally {
+    await db.close();
+  }
+}
+
+export async function api<T>(base: string, method: string, route: string, body?: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${base}/api/v1${route}`, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { token } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${route} → ${res.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}
+
+/** Signs up a new shopper and returns the token. */
+export async function signUp(base: string, n: number): Promise<string> {
+  const email = `bench.shopper.${n}.${randomBytes(3).toString('hex')}@example.com`;
+  const res = await api<{ token: string }>(base, 'POST', '/auth/signup', {
+    name: `Shopper ${n}`,
+    email,
+    password: 'Bench#Pass1',
+    rePassword: 'Bench#Pass1',
+    phone: '01012345678',
+  });
+  return res.token;
+}
+
+export interface LoadFigure {
+  name: string;
+  path: string;
+  method: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  bytesPerResponse: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+}
+
+export interface LoadOptions {
+  name: string;
+  url: string;
+  method?: 'GET' | 'POST';
+  body?: string;
+  headers?: Record<string, string>;
+  /** Per-connection token (connection i uses tokens[i % n]). */
+  tokens?: string[];
+  /** Adds a unique query parameter to every request, so no answer comes from the server's cache. */
+  bustCache?: boolean;
+}
+
+function runCannon(opts: LoadOptions, seconds: number): Promise<autocannon.Result> {
+  let nextToken = 0;
+  let counter = 0;
+  const u = new URL(opts.url);
+  const basePath = u.pathname + u.search;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: `${u.origin}`,
+        connections,
+        duration: seconds,
+        requests: [
+          {
+            method: opts.method ?? 'GET',
+            path: basePath,
+            headers: { ...(opts.body ? { 'content-type': 'application/json' } : {}), ...opts.headers },
+            body: opts.body,
+            setupRequest: (req: autocannon.Request, context: Record<string, unknown>) => {
+              const headers = { ...(req.headers ?? {}) };
+              if (opts.tokens?.length) {
+                if (context.token === undefined) context.token = opts.tokens[nextToken++ % opts.tokens.length];
+                headers.token = context.token as string;
+              }
+              const p = opts.bustCache ? `${basePath}${basePath.includes('?') ? '&' : '?'}_b=${++counter}` : basePath;
+              return { ...req, path: p, headers };
+            },
+          },
+        ],
+      },
+      (err: Error | null, result: autocannon.Result) => (err ? reject(err) : resolve(result)),
+    );
+  });
+}
+
+/**
+ * Waits until the server has worked off what earlier runs left queued (a closed autocannon connection
+ * does not cancel its request; on PGlite every query waits for the one before): /ready, which goes
+ * through the database, must answer within 50 ms three times in a row.
+ */
+export async function settle(origin: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  let fast = 0;
+  while (fast < 3 && Date.now() < deadline) {
+    const t0 = performance.now();
+    try {
+      await (await fetch(`${origin}/api/v1/ready`)).text();
+    } catch {
+      // keep trying until the deadline
+    }
+    fast = performance.now() - t0 < 50 ? fast + 1 : 0;
+    if (fast < 3) await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A warm-up, then the measured run (50 connections), each starting on an idle server. */
+export async function load(opts: LoadOptions): Promise<LoadFigure> {
+  const origin = new URL(opts.url).origin;
+  await settle(origin);
+  if (warmupSeconds > 0) {
+    await runCannon(opts, warmupSeconds);
+    await settle(origin);
+  }
+  const r = await runCannon(opts, durationSeconds);
+  const u = new URL(opts.url);
+  return {
+    name: opts.name,
+    path: u.pathname + u.search + (opts.bustCache ? (u.search ? '&' : '?') + '_b=<n>' : ''),
+    method: opts.method ?? 'GET',
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    bytesPerResponse: r.requests.total ? Math.round(r.throughput.total / r.requests.total) : 0,
+    requests: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
+}
+
+export function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+export function fmtMs(ms: number): string {
+  return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`;
+}
