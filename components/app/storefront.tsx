@@ -2,23 +2,11 @@
 
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { SWRConfig, type SWRConfiguration } from 'swr';
-import { ApiError } from '@/lib/api/client';
 import { setLoginRedirect } from '@/lib/session/session-store';
 import { FullScreenLoader } from '@/components/ui/full-screen-loader';
 import { createStorefrontRouter } from './route-table';
 
 type StorefrontRouter = ReturnType<typeof createStorefrontRouter>;
-
-const swrConfig: SWRConfiguration = {
-  revalidateOnFocus: false,
-  // A 4xx (unknown product, bad id) will not change by asking again; network and 5xx errors are retried.
-  onErrorRetry: (error, _key, _config, revalidate, { retryCount }) => {
-    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return;
-    if (retryCount >= 3) return;
-    setTimeout(() => void revalidate({ retryCount }), 2000 * 2 ** retryCount);
-  },
-};
 
 /**
  * The whole storefront. The hash route is only known in the browser, so the static prerender shows the
@@ -40,9 +28,5 @@ export function Storefront() {
   }, []);
 
   if (!router) return <FullScreenLoader />;
-  return (
-    <SWRConfig value={swrConfig}>
-      <RouterProvider router={router} />
-    </SWRConfig>
-  );
+  return <RouterProvider router={router} />;
 }

@@ -10,8 +10,8 @@ import grid from './grid.module.scss';
 import styles from './home-screen.module.scss';
 
 // Spec: the two sliders at the top are lazily loaded (keen-slider comes with them, not with Home).
-const HomeBanner = lazy(() => import('./home-banner').then((m) => ({ default: m.HomeBanner })));
-const CategoriesSlider = lazy(() => import('./categories-slider').then((m) => ({ default: m.CategoriesSlider })));
+const HomeBanner = lazy(() => import('./home-sliders').then((m) => ({ default: m.HomeBanner })));
+const CategoriesSlider = lazy(() => import('./home-sliders').then((m) => ({ default: m.CategoriesSlider })));
 
 export function HomeScreen() {
   const { data: products, error, isLoading, mutate } = useProducts();

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { announce } from '@/lib/session/announcer';
 import { useCart } from '@/lib/session/cart-store';
 import { useSession } from '@/lib/session/session-store';
+import { notify } from '@/components/ui/notify';
 
 // Spec sections 8 and 9: the success toast waits 3000 ms and stays 2000 ms; the error toast stays 2 s;
 // both top-right. The success toast fires only when the add really succeeded.
@@ -29,14 +29,14 @@ export function useAddToCart() {
       const ok = await addToCart(productId);
       if (ok) {
         announce('it is Added to cart');
-        toast.success(addedToast.text, {
+        notify('success', addedToast.text, {
           position: 'top-right',
           delay: addedToast.delay,
           autoClose: addedToast.autoClose,
         });
       } else {
         announce('error occured');
-        toast.error(errorToast.text, { position: 'top-right', autoClose: errorToast.autoClose });
+        notify('error', errorToast.text, { position: 'top-right', autoClose: errorToast.autoClose });
       }
       return ok;
     },

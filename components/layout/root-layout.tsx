@@ -1,7 +1,7 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
-import { ToastContainer } from 'react-toastify';
 import { useAnnouncement } from '@/lib/session/announcer';
 import { FullScreenLoader } from '@/components/ui/full-screen-loader';
+import { ToastHost } from '@/components/ui/toast-host';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import styles from './root-layout.module.scss';
@@ -24,7 +24,7 @@ export function RootLayout() {
       <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         {announcement}
       </div>
-      <ToastContainer />
+      <ToastHost />
       <ScrollRestoration />
     </>
   );

@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import { apiRequest } from './client';
+import { swrOptions } from './swr-options';
 import type { Brand, Category, ListEnvelope } from './types';
 
 export const categoriesKey = 'Categories';
@@ -25,9 +26,9 @@ export function fetchBrands(): Promise<Brand[]> {
 }
 
 export function useCategories() {
-  return useSWR(categoriesKey, fetchCategories);
+  return useSWR(categoriesKey, fetchCategories, swrOptions);
 }
 
 export function useBrands() {
-  return useSWR(brandsKey, fetchBrands);
+  return useSWR(brandsKey, fetchBrands, swrOptions);
 }

@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import { apiRequest } from './client';
+import { swrOptions } from './swr-options';
 import type { ListEnvelope, Product } from './types';
 
 // Spec section 7: the product list is cached under the key "Product"; lists per brand id and per
@@ -44,17 +45,17 @@ export async function fetchProduct(id: string): Promise<Product> {
 }
 
 export function useProducts() {
-  return useSWR(productsKey, fetchProducts);
+  return useSWR(productsKey, fetchProducts, swrOptions);
 }
 
 export function useBrandProducts(brandId: string) {
-  return useSWR(brandProductsKey(brandId), ([, id]) => fetchBrandProducts(id));
+  return useSWR(brandProductsKey(brandId), ([, id]) => fetchBrandProducts(id), swrOptions);
 }
 
 export function useCategoryProducts(categoryId: string) {
-  return useSWR(categoryProductsKey(categoryId), ([, id]) => fetchCategoryProducts(id));
+  return useSWR(categoryProductsKey(categoryId), ([, id]) => fetchCategoryProducts(id), swrOptions);
 }
 
 export function useProduct(id: string) {
-  return useSWR(productKey(id), ([, productId]) => fetchProduct(productId));
+  return useSWR(productKey(id), ([, productId]) => fetchProduct(productId), swrOptions);
 }
