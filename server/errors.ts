@@ -16,6 +16,8 @@ export type ValidationLocation = 'body' | 'query' | 'params';
 
 /** 400 with {"message":"fail","errors":{value,msg,param,location}}: the first failing field only. */
 export class ValidationError extends Error {
+  // Error handlers of other plugins (the HTML payment page) read statusCode: a validation error is a 400 there too.
+  readonly statusCode = 400;
   constructor(
     readonly param: string,
     readonly msg: string,
