@@ -85,7 +85,8 @@ export function ForgotPasswordScreen() {
           </form>
         </section>
       ) : (
-        <section className={styles.card} aria-labelledby="verify-title">
+        // Not a labelled region: its name would also match the 'Your verify code' label.
+        <section className={styles.card}>
           <h1 id="verify-title" className={styles.title}>
             Enter Your verify Code
           </h1>

@@ -147,9 +147,10 @@ export function CartScreen() {
                     >
                       -
                     </button>
-                    <span className={styles.count} aria-label={`Quantity ${line.count}`}>
+                    <span className={styles.count} aria-hidden="true">
                       {line.count}
                     </span>
+                    <span className={styles.visuallyHidden}>Quantity {line.count}</span>
                     <button
                       type="button"
                       className={styles.step}
