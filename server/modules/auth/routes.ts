@@ -37,6 +37,11 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** The body with a string e-mail trimmed (pasted addresses often carry spaces). */
+function trimEmail(body: Body): Body {
+  return typeof body.email === 'string' ? { ...body, email: body.email.trim() } : body;
+}
+
 function validate(schema: Parameters<typeof firstError>[0], body: Body): void {
   const err = firstError(schema, body);
   if (err) throw new ValidationError(err.param, err.msg, err.value, 'body');
@@ -57,7 +62,7 @@ export async function authRoutes(app: FastifyInstance, opts: { limits?: Partial<
     '/auth/signup',
     { config: limited, schema: { body: signupBody, response: { 201: authResponse } } },
     async (request, reply) => {
-      const body = (request.body ?? {}) as Body;
+      const body = trimEmail((request.body ?? {}) as Body);
       validate(registerSchema, body);
       const name = String(body.name).trim();
       const email = normaliseEmail(String(body.email));
@@ -89,7 +94,7 @@ export async function authRoutes(app: FastifyInstance, opts: { limits?: Partial<
     '/auth/signin',
     { config: limited, schema: { body: signinBody, response: { 200: authResponse } } },
     async (request) => {
-      const body = (request.body ?? {}) as Body;
+      const body = trimEmail((request.body ?? {}) as Body);
       validate(loginSchema, body);
       const email = normaliseEmail(String(body.email));
       const password = String(body.password);
@@ -121,7 +126,7 @@ export async function authRoutes(app: FastifyInstance, opts: { limits?: Partial<
     '/auth/forgotPasswords',
     { config: limited, schema: { body: forgotBody, response: { 200: statusMessageResponse } } },
     async (request) => {
-      const body = (request.body ?? {}) as Body;
+      const body = trimEmail((request.body ?? {}) as Body);
       validate(loginSchema.pick(['email']), body);
       const email = normaliseEmail(String(body.email));
       const [user] = await ctx.database.db.select().from(users).where(eq(users.email, email));
@@ -164,7 +169,7 @@ export async function authRoutes(app: FastifyInstance, opts: { limits?: Partial<
     '/auth/verifyResetCode',
     { config: limited, schema: { body: verifyCodeBody } },
     async (request) => {
-      const body = (request.body ?? {}) as Body;
+      const body = trimEmail((request.body ?? {}) as Body);
       const raw = typeof body.resetCode === 'string' ? body.resetCode.trim() : '';
       if (raw === '') throw new ValidationError('resetCode', 'resetCode is required', body.resetCode, 'body');
       const now = new Date(ctx.now());
@@ -202,7 +207,7 @@ export async function authRoutes(app: FastifyInstance, opts: { limits?: Partial<
   );
 
   app.put('/auth/resetPassword', { schema: { body: resetBody } }, async (request) => {
-    const body = (request.body ?? {}) as Body;
+    const body = trimEmail((request.body ?? {}) as Body);
     validate(loginSchema.pick(['email']), body);
     const pwErr = firstError(passwordRules, { password: body.newPassword });
     if (pwErr) throw new ValidationError('newPassword', pwErr.msg, body.newPassword, 'body');
