@@ -92,15 +92,15 @@ table{width:100%;border-collapse:collapse;font-size:.95rem}
 th,td{padding:8px 0;text-align:left;vertical-align:top;border-bottom:1px solid var(--subtle)}
 th{font-weight:600;color:var(--muted);font-size:.85rem}
 td.num,th.num{text-align:right;white-space:nowrap;padding-left:12px}
-.sum{margin:12px 0 0;display:grid;grid-template-columns:1fr auto;gap:4px 12px}
-.sum dt{color:var(--muted)}.sum dd{margin:0;text-align:right;white-space:nowrap}
+.sum{margin:12px 0 0;display:grid;grid-template-columns:1fr auto;gap:4px 0}
+.sum dt{color:var(--muted)}.sum dd{margin:0;padding-left:12px;text-align:right;white-space:nowrap}
 .sum .total{font-weight:700;font-size:1.1rem;color:var(--text);padding-top:8px;border-top:1px solid var(--subtle)}
 .field{margin:0 0 16px}
 label{display:block;font-weight:600;margin:0 0 4px}
 .hint{display:block;color:var(--muted);font-size:.875rem;margin:0 0 4px}
 input{display:block;width:100%;min-height:44px;padding:8px 12px;border:1px solid var(--border);border-radius:8px;background:var(--bg);color:var(--text);font:inherit}
 input[aria-invalid=true]{border:2px solid var(--danger)}
-.row{display:grid;grid-template-columns:1fr 1fr;gap:12px}
+.row{display:grid;grid-template-columns:1fr 1fr;gap:12px;align-items:end}
 .err{display:block;color:var(--danger);font-weight:600;font-size:.9rem;margin:0 0 4px}
 .summary{border:2px solid var(--danger);background:var(--danger-bg);border-radius:8px;padding:12px 16px;margin:0 0 16px}
 .summary h2{color:var(--danger);font-size:1rem;margin:0 0 4px}
@@ -128,7 +128,7 @@ function layout(opts: { title: string; shopName: string; nonce: string; body: st
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <meta name="robots" content="noindex">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${escapeHtml(opts.title)} · ${escapeHtml(opts.shopName)}</title>
 <style nonce="${escapeHtml(opts.nonce)}">${styles}</style>
 </head>

@@ -173,6 +173,9 @@ describe.each(dbKinds)('card checkout on %s', (kind) => {
       expect(csp).toContain("default-src 'none'");
       expect(csp).toContain("form-action 'self' http://shop.test");
       expect(res.headers['cache-control']).toBe('no-store');
+      // "no-referrer" would make browsers send Origin: null on the form post, which is refused.
+      expect(res.headers['referrer-policy']).toBe('same-origin');
+      expect(res.body).not.toContain('no-referrer');
       expect(res.body).toContain('FreshCart');
       expect(res.body).toContain('Woman Shawl');
       expect(res.body).toContain('Laptop Bag');
@@ -348,6 +351,29 @@ describe.each(dbKinds)('card checkout on %s', (kind) => {
         expect(res.body).not.toContain('<script>');
         expect(res.body).not.toMatch(/at .*\.ts:\d+/);
       }
+    });
+
+    it('answers an oversized or malformed post with an HTML page too', async () => {
+      const shopper = await signUp(h.app);
+      const s = await createSession(h.app, shopper, await fillCart(h.app, shopper, [shawl.id]));
+      const big = await h.app.inject({
+        method: 'POST',
+        url: pagePath(s),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'cardName=' + 'x'.repeat(20_000),
+      });
+      expect(big.statusCode).toBe(413);
+      expect(big.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(big.body).toContain('The form sent was too large.');
+      const json = await h.app.inject({
+        method: 'POST',
+        url: pagePath(s),
+        headers: { 'content-type': 'application/json' },
+        payload: '{"cardNumber":',
+      });
+      expect(json.statusCode).toBe(400);
+      expect(json.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(await orderHistory(h.app, shopper)).toHaveLength(0);
     });
 
     it('refuses cross-site posts and posts without the form token of this session', async () => {
