@@ -375,7 +375,8 @@ export function generateRequest(rng: Rng, ctx: FuzzContext): FuzzRequest {
   for (const q of ep.query ?? []) {
     if (rng() < 0.3) query.push(`${q}=${enc(pick(rng, [...oddStrings, ...sqlFragments, '1', '10', ctx.productId, ctx.categoryId, ctx.brandId, 'http://localhost:3000/#']))}`);
   }
-  if (rng() < 0.35) query.push(pick(rng, queryNoise));
+  // Spaces and quotes percent-encoded: they are not allowed raw in a request line.
+  if (rng() < 0.35) query.push(pick(rng, queryNoise).replace(/ /g, '%20'));
   if (query.length > 0) url += (url.includes('?') ? '&' : '?') + query.join('&');
 
   const headers: Record<string, string> = {};
