@@ -20,7 +20,8 @@ export interface AppContext {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
-    /** preHandler: 401 without a valid token; sets request.user. */
+    /** Hook (onRequest or preHandler): 401 without a valid token; sets request.user. Use onRequest so a
+   *  caller without a token gets 401 before any body validation. */
     authenticate: preHandlerAsyncHookHandler;
   }
   interface FastifyRequest {

@@ -6,7 +6,7 @@ import { AppError, invalidToken, notLoggedIn } from '../errors';
 import type { AuthUser } from '../context';
 
 /**
- * `app.authenticate` (a preHandler) reads the contract's `token` header, verifies it, and refuses
+ * `app.authenticate` (an onRequest/preHandler hook) reads the contract's `token` header, verifies it, and refuses
  * tokens of deleted accounts and tokens issued before the account's last password change.
  * Routes read the caller from `request.user`; `requireUser(request)` narrows it.
  */

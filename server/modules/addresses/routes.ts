@@ -43,7 +43,7 @@ export async function addressRoutes(app: FastifyInstance) {
 
   app.get(
     '/addresses',
-    { preHandler: app.authenticate, schema: { response: { 200: listResponse } } },
+    { onRequest: app.authenticate, schema: { response: { 200: listResponse } } },
     async (request) => {
       const data = await list(requireUser(request).id);
       return { status: 'success', results: data.length, data };
@@ -53,7 +53,7 @@ export async function addressRoutes(app: FastifyInstance) {
   app.post(
     '/addresses',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         body: {
           type: 'object',
@@ -93,7 +93,7 @@ export async function addressRoutes(app: FastifyInstance) {
   app.delete(
     '/addresses/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         params: { type: 'object', properties: { id: { type: 'string', maxLength: 100 } }, required: ['id'] },
         response: { 200: listResponse },

@@ -115,7 +115,7 @@ export async function authRoutes(app: FastifyInstance, opts: { limits?: Partial<
 
   app.get(
     '/auth/verifyToken',
-    { preHandler: app.authenticate, schema: { response: { 200: verifyTokenResponse } } },
+    { onRequest: app.authenticate, schema: { response: { 200: verifyTokenResponse } } },
     async (request) => {
       const { id, name, role, iat, exp } = requireUser(request);
       return { message: 'verified', decoded: { id, name, role, iat, exp } };

@@ -58,7 +58,7 @@ export async function cartRoutes(app: FastifyInstance) {
   app.post(
     '/cart',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         body: {
           type: 'object',
@@ -111,7 +111,7 @@ export async function cartRoutes(app: FastifyInstance) {
 
   app.get(
     '/cart',
-    { preHandler: app.authenticate, schema: { response: { 200: cartEnvelopeSchema } } },
+    { onRequest: app.authenticate, schema: { response: { 200: cartEnvelopeSchema } } },
     async (request) => {
       const user = requireUser(request);
       const cart = await findCart(db(), user.id);
@@ -123,7 +123,7 @@ export async function cartRoutes(app: FastifyInstance) {
   app.put(
     '/cart/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         params: idParams,
         body: { type: 'object', properties: { count: { type: 'integer' } }, required: ['count'] },
@@ -162,7 +162,7 @@ export async function cartRoutes(app: FastifyInstance) {
 
   app.delete(
     '/cart/:id',
-    { preHandler: app.authenticate, schema: { params: idParams, response: { 200: cartEnvelopeSchema } } },
+    { onRequest: app.authenticate, schema: { params: idParams, response: { 200: cartEnvelopeSchema } } },
     async (request) => {
       const user = requireUser(request);
       const { id } = request.params as { id: string };
@@ -182,7 +182,7 @@ export async function cartRoutes(app: FastifyInstance) {
   app.delete(
     '/cart',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { response: { 200: { type: 'object', properties: { message: { type: 'string' } } } } },
     },
     async (request) => {

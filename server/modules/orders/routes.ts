@@ -48,7 +48,7 @@ export async function orderRoutes(app: FastifyInstance) {
   app.post(
     '/orders/:cartId',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         params: {
           type: 'object',
@@ -77,7 +77,7 @@ export async function orderRoutes(app: FastifyInstance) {
   app.get(
     '/orders/user/:userId',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         params: {
           type: 'object',

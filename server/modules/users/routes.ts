@@ -21,7 +21,7 @@ export async function userRoutes(app: FastifyInstance) {
   app.put(
     '/users/changeMyPassword',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         body: { type: 'object', properties: { currentPassword: str, password: str, rePassword: str } },
         response: { 200: authResponse },
@@ -63,7 +63,7 @@ export async function userRoutes(app: FastifyInstance) {
   app.put(
     '/users/updateMe',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         body: { type: 'object', properties: { name: str, email: str, phone: str } },
         response: { 200: userResponse },

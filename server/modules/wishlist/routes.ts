@@ -28,7 +28,7 @@ export async function wishlistRoutes(app: FastifyInstance) {
     return rows.map((r) => r.productId);
   }
 
-  app.get('/wishlist', { preHandler: app.authenticate }, async (request) => {
+  app.get('/wishlist', { onRequest: app.authenticate }, async (request) => {
     const user = requireUser(request);
     const rows = await db()
       .select({ product: products })
@@ -50,7 +50,7 @@ export async function wishlistRoutes(app: FastifyInstance) {
   app.post(
     '/wishlist',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         body: {
           type: 'object',
@@ -81,7 +81,7 @@ export async function wishlistRoutes(app: FastifyInstance) {
   app.delete(
     '/wishlist/:productId',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         params: {
           type: 'object',
