@@ -219,7 +219,8 @@ describe.each(dbKinds)('Stripe checkout on %s', (kind) => {
     const res = await requestSession(h.app, shopper, cartId);
     fake.failNext(0);
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ statusMsg: 'fail', message: providerUnavailable });
+    // The contract's 5xx envelope.
+    expect(res.json()).toEqual({ statusMsg: 'error', message: providerUnavailable });
     expect((await h.database.db.select().from(checkoutSessions)).length).toBe(rowsBefore);
   });
 
