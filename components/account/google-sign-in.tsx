@@ -1,5 +1,6 @@
 'use client';
 import { GoogleLogin, GoogleOAuthProvider } from '@react-oauth/google';
+import { useState } from 'react';
 import { googleClientId } from '@/lib/api/config';
 
 interface GoogleSignInProps {
@@ -9,12 +10,20 @@ interface GoogleSignInProps {
 
 /**
  * Google's button, with its own provider so Google's script is loaded only on the screens that
- * show the button. Without a configured client id there is no button at all.
+ * show the button. Without a configured client id there is no button at all; when Google's script
+ * cannot load (offline, blocked), its empty slot is removed instead of leaving a gap.
  */
 export function GoogleSignIn({ onCredential, text }: GoogleSignInProps) {
-  if (!googleClientId) return null;
+  const [unavailable, setUnavailable] = useState(false);
+  if (!googleClientId || unavailable) return null;
   return (
-    <GoogleOAuthProvider clientId={googleClientId}>
+    <GoogleOAuthProvider
+      clientId={googleClientId}
+      onScriptLoadError={() => {
+        console.warn("Google's sign-in script could not be loaded");
+        setUnavailable(true);
+      }}
+    >
       <GoogleLogin
         text={text}
         shape="rectangular"

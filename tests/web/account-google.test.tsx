@@ -146,6 +146,22 @@ describe('Google sign-in on the Login screen', () => {
   });
 });
 
+describe('Google script unavailable', () => {
+  it('removes the button slot when the script cannot load, and the form still works', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    mockApi();
+    renderScreen('/login', <LoginScreen />);
+    const script = document.querySelector('script[src^="https://accounts.google.com/gsi/client"]');
+    expect(script).not.toBeNull();
+    const slot = script && document.querySelector('[style*="height: 40px"]');
+    expect(slot).not.toBeNull();
+    await act(async () => script!.dispatchEvent(new Event('error')));
+    expect(warn).toHaveBeenCalled();
+    expect(document.querySelector('[style*="height: 40px"]')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
+  });
+});
+
 describe('Google sign-up on the Register screen', () => {
   it('validates password, rePassword and phone with their rules, then signs up with given_name and goes home at once', async () => {
     const user = userEvent.setup();
