@@ -23,6 +23,8 @@ import { hashResetCode, maxWrongAttempts, newResetCode, resetCodeLifetimeMs } fr
 export interface AuthLimits {
   /** Requests per IP per minute on each of signin, signup, forgotPasswords and verifyResetCode. */
   perMinute: number;
+  /** The window `perMinute` counts over, in ms (default one minute; a test shortens it to see the reset). */
+  windowMs?: number;
 }
 
 type Body = Record<string, unknown>;
@@ -50,7 +52,7 @@ function validate(schema: Parameters<typeof firstError>[0], body: Body): void {
 export async function authRoutes(app: FastifyInstance, opts: { limits?: Partial<AuthLimits> }) {
   const { ctx } = app;
   const limited = {
-    rateLimit: { max: opts.limits?.perMinute ?? ctx.config.authRateLimitPerMinute, timeWindow: 60_000 },
+    rateLimit: { max: opts.limits?.perMinute ?? ctx.config.authRateLimitPerMinute, timeWindow: opts.limits?.windowMs ?? 60_000 },
   };
   const publicUser = (u: { name: string; email: string; role: string }) => ({
     name: u.name,
