@@ -182,6 +182,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.decorate('ctx', defaultDeps(deps));
 
+  // JSON only: a text/plain body is a client mistake, answered 400 like any unsupported type.
+  app.removeContentTypeParser('text/plain');
   // An empty JSON body (some clients send Content-Type on DELETE) reads as no body, not as a syntax error.
   const jsonParser = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -212,7 +214,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
     }
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ statusMsg: 'fail', message: error.message });
+      return reply
+        .status(error.statusCode)
+        .send({ statusMsg: error.statusCode >= 500 ? 'error' : 'fail', message: error.message });
     }
     const fe = error as FastifyError & { validation?: AjvIssue[]; validationContext?: string };
     if (fe.validation && fe.validation.length > 0) {
@@ -348,7 +352,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(storefrontRoutes);
   // bench/api.ts measures its upper bound on this same server: a pre-serialized body from memory.
   // Never on unless the benchmark asks (bench/baseline-route.ts documents the route).
-  if (process.env.BENCH_BASELINE_ROUTE === '1') await app.register((await import('../bench/baseline-route')).baselineRoute);
+  if (process.env.BENCH_BASELINE_ROUTE === '1')
+    await app.register((await import('../bench/baseline-route')).baselineRoute);
 
   app.addHook('onClose', async () => {
     app.ctx.mailer.close();

@@ -92,7 +92,7 @@ function defaultCorsOrigins(publicUrl: string): string[] {
   return [...origins];
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const nodeEnvRaw = blankToUndefined(env.NODE_ENV) ?? 'development';
   if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
     throw new ConfigError(`NODE_ENV must be development, production or test, got "${nodeEnvRaw}"`);

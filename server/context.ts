@@ -21,7 +21,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
     /** Hook (onRequest or preHandler): 401 without a valid token; sets request.user. Use onRequest so a
-   *  caller without a token gets 401 before any body validation. */
+     *  caller without a token gets 401 before any body validation. */
     authenticate: preHandlerAsyncHookHandler;
   }
   interface FastifyRequest {

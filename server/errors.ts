@@ -1,7 +1,7 @@
 // The contract's error envelopes. Every error a route raises is one of these two classes; the
 // app's error handler turns them (and Fastify's own errors) into JSON.
 
-/** 4xx with {"statusMsg":"fail","message"}. */
+/** {"statusMsg":"fail","message"} (4xx) or {"statusMsg":"error","message"} (5xx). */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,

@@ -4,7 +4,13 @@ import { decodeJwt } from 'jose';
 import { messages } from '@/lib/rules/messages';
 import { dbKinds, json, signUp, startTestApp, type TestApp } from './helpers/test-app';
 
-const valid = { name: 'Mona Adel', email: 'mona@example.com', password: 'secret123', rePassword: 'secret123', phone: '01012345678' };
+const valid = {
+  name: 'Mona Adel',
+  email: 'mona@example.com',
+  password: 'secret123',
+  rePassword: 'secret123',
+  phone: '01012345678',
+};
 
 describe.each(dbKinds)('accounts on %s', (kind) => {
   let t: TestApp;
@@ -24,7 +30,11 @@ describe.each(dbKinds)('accounts on %s', (kind) => {
     const res = await post('/api/v1/auth/signup', valid);
     expect(res.statusCode).toBe(201);
     const body = json(res);
-    expect(body).toEqual({ message: 'success', user: { name: 'Mona Adel', email: 'mona@example.com', role: 'user' }, token: expect.any(String) });
+    expect(body).toEqual({
+      message: 'success',
+      user: { name: 'Mona Adel', email: 'mona@example.com', role: 'user' },
+      token: expect.any(String),
+    });
     const payload = decodeJwt(body.token);
     expect(Object.keys(payload).sort()).toEqual(['exp', 'iat', 'id', 'name', 'role']);
     expect(payload).toMatchObject({ name: 'Mona Adel', role: 'user' });
@@ -56,7 +66,10 @@ describe.each(dbKinds)('accounts on %s', (kind) => {
     const payload = { ...valid, email: `v${Math.random()}@example.com`, ...change };
     const res = await post('/api/v1/auth/signup', payload);
     expect(res.statusCode).toBe(400);
-    expect(json(res)).toEqual({ message: 'fail', errors: { value: (payload as Record<string, unknown>)[param], msg, param, location: 'body' } });
+    expect(json(res)).toEqual({
+      message: 'fail',
+      errors: { value: (payload as Record<string, unknown>)[param], msg, param, location: 'body' },
+    });
   });
 
   it('reports only the first failing field, in form order', async () => {
@@ -67,7 +80,10 @@ describe.each(dbKinds)('accounts on %s', (kind) => {
   it('signs in case-insensitively; wrong password and unknown e-mail get the same 401', async () => {
     const ok = await post('/api/v1/auth/signin', { email: ' Mona@EXAMPLE.com ', password: 'secret123' });
     expect(ok.statusCode).toBe(200);
-    expect(json(ok)).toMatchObject({ message: 'success', user: { name: 'Mona Adel', email: 'mona@example.com', role: 'user' } });
+    expect(json(ok)).toMatchObject({
+      message: 'success',
+      user: { name: 'Mona Adel', email: 'mona@example.com', role: 'user' },
+    });
     for (const body of [
       { email: 'mona@example.com', password: 'wrong-pass' },
       { email: 'nobody@example.com', password: 'secret123' },
@@ -100,23 +116,38 @@ describe.each(dbKinds)('accounts on %s', (kind) => {
 
   it('verifies a token; 401 with the contract texts for a missing, forged or expired one', async () => {
     const s = await signUp(t.app);
-    const ok = await t.app.inject({ method: 'GET', url: '/api/v1/auth/verifyToken', headers: { token: s.token } });
+    const ok = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/verifyToken',
+      headers: { token: s.token },
+    });
     expect(json(ok)).toEqual({
       message: 'verified',
       decoded: { id: s.id, name: s.name, role: 'user', iat: expect.any(Number), exp: expect.any(Number) },
     });
     const none = await t.app.inject({ method: 'GET', url: '/api/v1/auth/verifyToken' });
     expect(none.statusCode).toBe(401);
-    expect(json(none)).toEqual({ statusMsg: 'fail', message: 'You are not logged in. Please login to get access' });
+    expect(json(none)).toEqual({
+      statusMsg: 'fail',
+      message: 'You are not logged in. Please login to get access',
+    });
     const [h, p] = s.token.split('.');
-    for (const token of ['garbage', `${h}.${p}.AAAA`, s.token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))]) {
+    for (const token of [
+      'garbage',
+      `${h}.${p}.AAAA`,
+      s.token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+    ]) {
       const bad = await t.app.inject({ method: 'GET', url: '/api/v1/auth/verifyToken', headers: { token } });
       expect(bad.statusCode).toBe(401);
       expect(json(bad)).toEqual({ statusMsg: 'fail', message: 'Invalid Token. please login again' });
     }
     t.advance(91 * 24 * 3600 * 1000);
     try {
-      const expired = await t.app.inject({ method: 'GET', url: '/api/v1/auth/verifyToken', headers: { token: s.token } });
+      const expired = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/auth/verifyToken',
+        headers: { token: s.token },
+      });
       expect(json(expired).message).toBe('Invalid Token. please login again');
     } finally {
       t.advance(-91 * 24 * 3600 * 1000);
@@ -125,31 +156,62 @@ describe.each(dbKinds)('accounts on %s', (kind) => {
 
   it('changes the password: old tokens are refused, the new token and password work', async () => {
     const s = await signUp(t.app);
-    const wrong = await put('/api/v1/users/changeMyPassword', { currentPassword: 'nope123', password: 'newpass1', rePassword: 'newpass1' }, { token: s.token });
+    const wrong = await put(
+      '/api/v1/users/changeMyPassword',
+      { currentPassword: 'nope123', password: 'newpass1', rePassword: 'newpass1' },
+      { token: s.token },
+    );
     expect(wrong.statusCode).toBe(401);
     expect(json(wrong).message).toBe('Your current password is incorrect');
-    const mismatch = await put('/api/v1/users/changeMyPassword', { currentPassword: s.password, password: 'newpass1', rePassword: 'x' }, { token: s.token });
+    const mismatch = await put(
+      '/api/v1/users/changeMyPassword',
+      { currentPassword: s.password, password: 'newpass1', rePassword: 'x' },
+      { token: s.token },
+    );
     expect(json(mismatch).errors).toMatchObject({ param: 'rePassword', msg: messages.rePasswordMatch });
-    const res = await put('/api/v1/users/changeMyPassword', { currentPassword: s.password, password: 'newpass1', rePassword: 'newpass1' }, { token: s.token });
+    const res = await put(
+      '/api/v1/users/changeMyPassword',
+      { currentPassword: s.password, password: 'newpass1', rePassword: 'newpass1' },
+      { token: s.token },
+    );
     expect(res.statusCode).toBe(200);
     const body = json(res);
-    expect(body).toMatchObject({ message: 'success', user: { email: s.email, role: 'user' }, token: expect.any(String) });
+    expect(body).toMatchObject({
+      message: 'success',
+      user: { email: s.email, role: 'user' },
+      token: expect.any(String),
+    });
     const old = await t.app.inject({ method: 'GET', url: '/api/v1/cart', headers: { token: s.token } });
     expect(old.statusCode).toBe(401);
     expect(json(old).message).toBe('Invalid Token. please login again');
-    const fresh = await t.app.inject({ method: 'GET', url: '/api/v1/auth/verifyToken', headers: { token: body.token } });
+    const fresh = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/verifyToken',
+      headers: { token: body.token },
+    });
     expect(fresh.statusCode).toBe(200);
     // Signing in straight after the change also gives a working token.
     const signin = await post('/api/v1/auth/signin', { email: s.email, password: 'newpass1' });
-    const again = await t.app.inject({ method: 'GET', url: '/api/v1/auth/verifyToken', headers: { token: json(signin).token } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/verifyToken',
+      headers: { token: json(signin).token },
+    });
     expect(again.statusCode).toBe(200);
   });
 
   it('updates name, e-mail and phone with the registration rules; 409 for a taken e-mail', async () => {
     const a = await signUp(t.app);
     const b = await signUp(t.app);
-    const res = await put('/api/v1/users/updateMe', { name: 'Renamed', phone: '01112345678' }, { token: a.token });
-    expect(json(res)).toEqual({ message: 'success', user: { name: 'Renamed', email: a.email, role: 'user' } });
+    const res = await put(
+      '/api/v1/users/updateMe',
+      { name: 'Renamed', phone: '01112345678' },
+      { token: a.token },
+    );
+    expect(json(res)).toEqual({
+      message: 'success',
+      user: { name: 'Renamed', email: a.email, role: 'user' },
+    });
     const bad = await put('/api/v1/users/updateMe', { phone: '12' }, { token: a.token });
     expect(json(bad).errors).toMatchObject({ param: 'phone', msg: messages.phoneEgyptian });
     const taken = await put('/api/v1/users/updateMe', { email: b.email.toUpperCase() }, { token: a.token });
@@ -166,11 +228,18 @@ describe('rate limits and logs', () => {
       const codes: number[] = [];
       let last;
       for (let i = 0; i < 5; i++) {
-        last = await t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', payload: { email: 'a@b.co', password: 'x' } });
+        last = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/signin',
+          payload: { email: 'a@b.co', password: 'x' },
+        });
         codes.push(last.statusCode);
       }
       expect(codes).toEqual([401, 401, 401, 429, 429]);
-      expect(json(last!)).toEqual({ statusMsg: 'fail', message: expect.stringMatching(/^Too many requests, please try again in /) });
+      expect(json(last!)).toEqual({
+        statusMsg: 'fail',
+        message: expect.stringMatching(/^Too many requests, please try again in /),
+      });
       expect(last!.headers['retry-after']).toBeDefined();
       // Other calls are not limited by the signin budget.
       expect((await t.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
@@ -190,11 +259,25 @@ describe('rate limits and logs', () => {
     const t = await startTestApp('pglite', { seed: false, env: { LOG_LEVEL: 'trace' }, logStream });
     try {
       const s = await signUp(t.app, { password: 'Sup3rSecretPw' });
-      await t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', payload: { email: s.email, password: 'Sup3rSecretPw' } });
-      await t.app.inject({ method: 'POST', url: '/api/v1/auth/forgotPasswords', payload: { email: s.email } });
-      const mail = json(await t.app.inject({ method: 'GET', url: `/api/v1/dev/outbox?to=${encodeURIComponent(s.email)}` }));
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/signin',
+        payload: { email: s.email, password: 'Sup3rSecretPw' },
+      });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/forgotPasswords',
+        payload: { email: s.email },
+      });
+      const mail = json(
+        await t.app.inject({ method: 'GET', url: `/api/v1/dev/outbox?to=${encodeURIComponent(s.email)}` }),
+      );
       const code = /(\d{6})/.exec(mail.data[0].text)![1]!;
-      await t.app.inject({ method: 'POST', url: '/api/v1/auth/verifyResetCode', payload: { resetCode: code } });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/verifyResetCode',
+        payload: { resetCode: code },
+      });
       console.log('LINES', lines.length, t.config.logLevel, t.app.log.level);
       const log = lines.join('');
       expect(lines.length).toBeGreaterThan(5);

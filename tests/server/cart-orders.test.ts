@@ -2,10 +2,29 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartSummary } from '@/lib/rules/cart-summary';
 import { products } from '@/server/db/schema';
-import { dbKinds, json, signUp, someProducts, startTestApp, type Json, type Shopper, type TestApp } from './helpers/test-app';
+import {
+  dbKinds,
+  json,
+  signUp,
+  someProducts,
+  startTestApp,
+  type Json,
+  type Shopper,
+  type TestApp,
+} from './helpers/test-app';
 
 const address = { details: '12 Tahrir St, flat 4', phone: '01012345678', city: 'Cairo' };
-const cartProductKeys = ['subcategory', '_id', 'title', 'quantity', 'imageCover', 'category', 'brand', 'ratingsAverage', 'id'];
+const cartProductKeys = [
+  'subcategory',
+  '_id',
+  'title',
+  'quantity',
+  'imageCover',
+  'category',
+  'brand',
+  'ratingsAverage',
+  'id',
+];
 
 describe.each(dbKinds)('cart and cash orders on %s', (kind) => {
   let t: TestApp;
@@ -28,11 +47,25 @@ describe.each(dbKinds)('cart and cash orders on %s', (kind) => {
     expect(first.statusCode).toBe(200);
     const body = json(first);
     expect(Object.keys(body)).toEqual(['status', 'message', 'numOfCartItems', 'cartId', 'data']);
-    expect(body).toMatchObject({ status: 'success', message: 'Product added successfully to your cart', numOfCartItems: 1 });
-    expect(Object.keys(body.data)).toEqual(['_id', 'cartOwner', 'products', 'createdAt', 'updatedAt', '__v', 'totalCartPrice']);
+    expect(body).toMatchObject({
+      status: 'success',
+      message: 'Product added successfully to your cart',
+      numOfCartItems: 1,
+    });
+    expect(Object.keys(body.data)).toEqual([
+      '_id',
+      'cartOwner',
+      'products',
+      'createdAt',
+      'updatedAt',
+      '__v',
+      'totalCartPrice',
+    ]);
     expect(body.data._id).toBe(body.cartId);
     expect(body.data.cartOwner).toBe(s.id);
-    expect(body.data.products).toEqual([{ count: 1, _id: expect.stringMatching(/^[0-9a-f]{24}$/), product: a._id, price: a.price }]);
+    expect(body.data.products).toEqual([
+      { count: 1, _id: expect.stringMatching(/^[0-9a-f]{24}$/), product: a._id, price: a.price },
+    ]);
 
     await call('POST', '/api/v1/cart', s, { productId: a._id });
     const third = json(await call('POST', '/api/v1/cart', s, { productId: b._id }));
@@ -80,7 +113,10 @@ describe.each(dbKinds)('cart and cash orders on %s', (kind) => {
     ] as const) {
       const res = await call('PUT', `/api/v1/cart/${p._id}`, s, { count });
       expect(res.statusCode).toBe(400);
-      expect(json(res)).toEqual({ message: 'fail', errors: { value: count, msg, param: 'count', location: 'body' } });
+      expect(json(res)).toEqual({
+        message: 'fail',
+        errors: { value: count, msg, param: 'count', location: 'body' },
+      });
     }
     const missing = await call('PUT', `/api/v1/cart/${p._id}`, s, {});
     expect(json(missing).errors).toMatchObject({ param: 'count', msg: 'count is required' });
@@ -111,10 +147,18 @@ describe.each(dbKinds)('cart and cash orders on %s', (kind) => {
     const s = await signUp(t.app);
     const unknown = await call('POST', '/api/v1/cart', s, { productId: '0123456789abcdef01234567' });
     expect(unknown.statusCode).toBe(404);
-    expect(json(unknown)).toEqual({ statusMsg: 'fail', message: 'No product for this id 0123456789abcdef01234567' });
-    expect(json(await call('POST', '/api/v1/cart', s, { productId: 'abc' })).message).toBe('No product for this id abc');
+    expect(json(unknown)).toEqual({
+      statusMsg: 'fail',
+      message: 'No product for this id 0123456789abcdef01234567',
+    });
+    expect(json(await call('POST', '/api/v1/cart', s, { productId: 'abc' })).message).toBe(
+      'No product for this id abc',
+    );
     const missing = await call('POST', '/api/v1/cart', s, {});
-    expect(json(missing)).toEqual({ message: 'fail', errors: { msg: 'productId is required', param: 'productId', location: 'body' } });
+    expect(json(missing)).toEqual({
+      message: 'fail',
+      errors: { msg: 'productId is required', param: 'productId', location: 'body' },
+    });
     for (const [method, url] of [
       ['GET', '/api/v1/cart'],
       ['POST', '/api/v1/cart'],
@@ -202,13 +246,25 @@ describe.each(dbKinds)('cart and cash orders on %s', (kind) => {
       [{ details: 'x', phone: '010', city: '  ' }, 'shippingAddress.city', 'city is required'],
       [{ details: 'x', city: 'Giza' }, 'shippingAddress.phone', 'phone is required'],
     ] as const) {
-      const res = await call('POST', `/api/v1/orders/${cart.cartId}`, s, shippingAddress ? { shippingAddress } : {});
+      const res = await call(
+        'POST',
+        `/api/v1/orders/${cart.cartId}`,
+        s,
+        shippingAddress ? { shippingAddress } : {},
+      );
       expect(res.statusCode).toBe(400);
       expect(json(res).errors).toMatchObject({ param, msg, location: 'body' });
     }
-    const unknown = await call('POST', '/api/v1/orders/0123456789abcdef01234567', s, { shippingAddress: address });
-    expect(json(unknown)).toEqual({ statusMsg: 'fail', message: 'No cart for this id 0123456789abcdef01234567' });
-    expect((await call('POST', '/api/v1/orders/bad-id', s, { shippingAddress: address })).statusCode).toBe(404);
+    const unknown = await call('POST', '/api/v1/orders/0123456789abcdef01234567', s, {
+      shippingAddress: address,
+    });
+    expect(json(unknown)).toEqual({
+      statusMsg: 'fail',
+      message: 'No cart for this id 0123456789abcdef01234567',
+    });
+    expect((await call('POST', '/api/v1/orders/bad-id', s, { shippingAddress: address })).statusCode).toBe(
+      404,
+    );
 
     // Stock sold out after the line was added: 400, and nothing changes.
     const p = catalogue[4]!;
@@ -234,7 +290,9 @@ describe.each(dbKinds)('cart and cash orders on %s', (kind) => {
     const ids: number[] = [];
     for (const p of [catalogue[0]!, catalogue[1]!]) {
       const cart = json(await call('POST', '/api/v1/cart', s, { productId: p._id }));
-      ids.push(json(await call('POST', `/api/v1/orders/${cart.cartId}`, s, { shippingAddress: address })).data.id);
+      ids.push(
+        json(await call('POST', `/api/v1/orders/${cart.cartId}`, s, { shippingAddress: address })).data.id,
+      );
     }
     const res = await call('GET', `/api/v1/orders/user/${s.id}`, s);
     expect(res.statusCode).toBe(200);
@@ -247,7 +305,10 @@ describe.each(dbKinds)('cart and cash orders on %s', (kind) => {
 
     const forbidden = await call('GET', `/api/v1/orders/user/${s.id}`, other);
     expect(forbidden.statusCode).toBe(403);
-    expect(json(forbidden)).toEqual({ statusMsg: 'fail', message: 'You are not allowed to see the orders of another user' });
+    expect(json(forbidden)).toEqual({
+      statusMsg: 'fail',
+      message: 'You are not allowed to see the orders of another user',
+    });
     expect(json(await call('GET', `/api/v1/orders/user/${other.id}`, other))).toEqual([]);
   });
 });

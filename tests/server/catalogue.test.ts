@@ -24,7 +24,8 @@ const productKeys = [
 
 describe.each(dbKinds)('catalogue on %s', (kind) => {
   let t: TestApp;
-  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers });
 
   beforeAll(async () => {
     t = await startTestApp(kind);
@@ -39,7 +40,12 @@ describe.each(dbKinds)('catalogue on %s', (kind) => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     const body = json(res);
     expect(body.results).toBeGreaterThanOrEqual(56);
-    expect(body.metadata).toEqual({ currentPage: 1, numberOfPages: Math.ceil(body.results / 40), limit: 40, nextPage: 2 });
+    expect(body.metadata).toEqual({
+      currentPage: 1,
+      numberOfPages: Math.ceil(body.results / 40),
+      limit: 40,
+      nextPage: 2,
+    });
     expect(body.data).toHaveLength(40);
     const p = body.data[0] as Json;
     expect(Object.keys(p).filter((k) => k !== 'priceAfterDiscount')).toEqual(productKeys);
@@ -49,7 +55,12 @@ describe.each(dbKinds)('catalogue on %s', (kind) => {
     expect(p.images.length).toBeGreaterThanOrEqual(3);
     expect(Object.keys(p.category)).toEqual(['_id', 'name', 'slug', 'image']);
     expect(Object.keys(p.brand)).toEqual(['_id', 'name', 'slug', 'image']);
-    expect(p.subcategory[0]).toEqual({ _id: expect.any(String), name: expect.any(String), slug: expect.any(String), category: p.category._id });
+    expect(p.subcategory[0]).toEqual({
+      _id: expect.any(String),
+      name: expect.any(String),
+      slug: expect.any(String),
+      category: p.category._id,
+    });
     expect(p.title.split(' ').length).toBeGreaterThanOrEqual(3);
   });
 
@@ -69,8 +80,12 @@ describe.each(dbKinds)('catalogue on %s', (kind) => {
     expect(byCat.results).toBeGreaterThan(0);
     expect(byCat.data.every((p: Json) => p.category.name === "Women's Fashion")).toBe(true);
 
-    const both = json(await get(`/api/v1/products?category[in]=${women._id}&category[in]=${men._id}&limit=100`));
-    expect(both.results).toBe(byCat.results + json(await get(`/api/v1/products?category=${men._id}`)).results);
+    const both = json(
+      await get(`/api/v1/products?category[in]=${women._id}&category[in]=${men._id}&limit=100`),
+    );
+    expect(both.results).toBe(
+      byCat.results + json(await get(`/api/v1/products?category=${men._id}`)).results,
+    );
 
     const brandId = byCat.data[0].brand._id as string;
     const byBrand = json(await get(`/api/v1/products?brand=${brandId}`));
@@ -101,7 +116,12 @@ describe.each(dbKinds)('catalogue on %s', (kind) => {
     expect(inj.statusCode).toBe(400);
     expect(json(inj)).toEqual({
       message: 'fail',
-      errors: { value: '0', msg: 'Unsupported query parameter price[$gt]', param: 'price[$gt]', location: 'query' },
+      errors: {
+        value: '0',
+        msg: 'Unsupported query parameter price[$gt]',
+        param: 'price[$gt]',
+        location: 'query',
+      },
     });
     const op = await get('/api/v1/products?title[regex]=a');
     expect(op.statusCode).toBe(400);
@@ -118,16 +138,29 @@ describe.each(dbKinds)('catalogue on %s', (kind) => {
 
   it('shows one product with __v and reviews; 404 for unknown or malformed ids', async () => {
     const list = json(await get('/api/v1/products?limit=100')).data as Json[];
-    const reviewed = await Promise.all(list.map(async (p) => json(await get(`/api/v1/products/${p._id}`)).data as Json));
+    const reviewed = await Promise.all(
+      list.map(async (p) => json(await get(`/api/v1/products/${p._id}`)).data as Json),
+    );
     const withReviews = reviewed.find((p) => p.reviews.length > 0)!;
     expect(withReviews.__v).toBe(0);
     expect(withReviews).not.toHaveProperty('status');
-    expect(Object.keys(withReviews.reviews[0])).toEqual(['_id', 'review', 'rating', 'product', 'user', 'createdAt', 'updatedAt']);
+    expect(Object.keys(withReviews.reviews[0])).toEqual([
+      '_id',
+      'review',
+      'rating',
+      'product',
+      'user',
+      'createdAt',
+      'updatedAt',
+    ]);
     expect(withReviews.reviews[0].user).toEqual({ _id: expect.any(String), name: expect.any(String) });
 
     const unknown = await get('/api/v1/products/0123456789abcdef01234567');
     expect(unknown.statusCode).toBe(404);
-    expect(json(unknown)).toEqual({ statusMsg: 'fail', message: 'No product for this id 0123456789abcdef01234567' });
+    expect(json(unknown)).toEqual({
+      statusMsg: 'fail',
+      message: 'No product for this id 0123456789abcdef01234567',
+    });
     const malformed = await get('/api/v1/products/xyz');
     expect(json(malformed)).toEqual({ statusMsg: 'fail', message: 'No product for this id xyz' });
   });
@@ -143,7 +176,9 @@ describe.each(dbKinds)('catalogue on %s', (kind) => {
     expect(brands.results).toBeGreaterThanOrEqual(20);
     expect(brands.metadata).toMatchObject({ currentPage: 1, limit: 40 });
     const counts = await Promise.all(
-      (brands.data as Json[]).map(async (b) => json(await get(`/api/v1/products?brand=${b._id}`)).results as number),
+      (brands.data as Json[]).map(
+        async (b) => json(await get(`/api/v1/products?brand=${b._id}`)).results as number,
+      ),
     );
     expect(counts.filter((n) => n === 0)).toHaveLength(1);
 
@@ -183,7 +218,12 @@ describe.each(dbKinds)('catalogue on %s', (kind) => {
 
     const product = (json(first).data as Json[])[0]!;
     const shopper = await signUp(t.app);
-    const add = await t.app.inject({ method: 'POST', url: '/api/v1/cart', headers: { token: shopper.token }, payload: { productId: product._id } });
+    const add = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/cart',
+      headers: { token: shopper.token },
+      payload: { productId: product._id },
+    });
     const cartId = json(add).cartId as string;
     const order = await t.app.inject({
       method: 'POST',
@@ -216,7 +256,9 @@ describe.each(dbKinds)('catalogue on %s', (kind) => {
     expect(json(bad).errors).toMatchObject({ param: 'w', location: 'query' });
     expect((await get('/images/products/nothing-1-0.webp')).statusCode).toBe(404);
     expect((await get('/images/../../etc/passwd')).statusCode).toBe(404);
-    const brandPic = await get(new URL((json(await get('/api/v1/brands')).data as Json[])[0]!.image as string).pathname);
+    const brandPic = await get(
+      new URL((json(await get('/api/v1/brands')).data as Json[])[0]!.image as string).pathname,
+    );
     expect(brandPic.headers['content-type']).toBe('image/webp');
   });
 });

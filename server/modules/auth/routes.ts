@@ -52,7 +52,10 @@ function validate(schema: Parameters<typeof firstError>[0], body: Body): void {
 export async function authRoutes(app: FastifyInstance, opts: { limits?: Partial<AuthLimits> }) {
   const { ctx } = app;
   const limited = {
-    rateLimit: { max: opts.limits?.perMinute ?? ctx.config.authRateLimitPerMinute, timeWindow: opts.limits?.windowMs ?? 60_000 },
+    rateLimit: {
+      max: opts.limits?.perMinute ?? ctx.config.authRateLimitPerMinute,
+      timeWindow: opts.limits?.windowMs ?? 60_000,
+    },
   };
   const publicUser = (u: { name: string; email: string; role: string }) => ({
     name: u.name,

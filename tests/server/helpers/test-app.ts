@@ -1,5 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,7 +50,9 @@ function templateKey(seeded: boolean): string {
   const h = createHash('sha256');
   const dir = path.join(repoRoot, 'server/db/migrations');
   for (const f of readdirSync(dir).sort()) if (f.endsWith('.sql')) h.update(readFileSync(path.join(dir, f)));
-  if (seeded) for (const f of ['server/db/seed.ts', 'server/db/seed-data.ts']) h.update(readFileSync(path.join(repoRoot, f)));
+  if (seeded)
+    for (const f of ['server/db/seed.ts', 'server/db/seed-data.ts'])
+      h.update(readFileSync(path.join(repoRoot, f)));
   return h.digest('hex').slice(0, 16);
 }
 
@@ -52,7 +62,10 @@ function pgliteTemplate(seeded: boolean): Promise<Blob> {
   let job = templates.get(seeded);
   if (!job) {
     job = (async () => {
-      const file = path.join(os.tmpdir(), `server-pglite-template-${seeded ? 'seeded' : 'empty'}-${templateKey(seeded)}.tar`);
+      const file = path.join(
+        os.tmpdir(),
+        `server-pglite-template-${seeded ? 'seeded' : 'empty'}-${templateKey(seeded)}.tar`,
+      );
       if (existsSync(file)) return new Blob([readFileSync(file)]);
       const database = await openDatabase({});
       await database.migrate();
@@ -68,6 +81,13 @@ function pgliteTemplate(seeded: boolean): Promise<Blob> {
     templates.set(seeded, job);
   }
   return job;
+}
+
+/** A fresh in-memory PGlite database, migrated (and seeded when asked), started from the template. */
+export async function freshPglite(seeded: boolean): Promise<Database> {
+  const database = await openDatabase({ pgliteLoadDataDir: await pgliteTemplate(seeded) });
+  await database.migrate();
+  return database;
 }
 
 /**
@@ -159,7 +179,10 @@ export interface Shopper {
 }
 
 /** Signs up a new shopper through the API and returns the token and id. */
-export async function signUp(app: FastifyInstance, overrides: Partial<{ name: string; email: string; password: string }> = {}): Promise<Shopper> {
+export async function signUp(
+  app: FastifyInstance,
+  overrides: Partial<{ name: string; email: string; password: string }> = {},
+): Promise<Shopper> {
   counter++;
   const email = overrides.email ?? `shopper${counter}.${randomBytes(3).toString('hex')}@example.com`;
   const password = overrides.password ?? 'secret123';
