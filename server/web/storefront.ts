@@ -2,6 +2,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { inlineScriptHashes, originOf, storefrontPolicy } from './csp';
 
 export const basePath = '/ecommerceweb';
 
@@ -13,6 +14,20 @@ export async function storefrontRoutes(app: FastifyInstance) {
   const root = app.ctx.config.storefrontDir;
 
   const built = existsSync(path.join(root, 'index.html'));
+
+  // Every storefront answer carries the storefront's own policy (the API's is stricter). The API host
+  // is where the build sends its calls (NEXT_PUBLIC_API_HOST, empty = this origin) and PUBLIC_URL is
+  // where product images point.
+  const policy = storefrontPolicy({
+    scriptHashes: built ? inlineScriptHashes(root) : [],
+    apiOrigins: [originOf(app.ctx.config.publicUrl), originOf(process.env.NEXT_PUBLIC_API_HOST)].filter(
+      (o): o is string => Boolean(o),
+    ),
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('content-security-policy', policy);
+    return payload;
+  });
   const notBuilt = (reply: FastifyReply) =>
     reply
       .status(503)
