@@ -71,7 +71,8 @@ export async function storefrontRoutes(app: FastifyInstance) {
     cacheControl: false,
     etag: true,
     lastModified: true,
-    preCompressed: false,
+    // out/ carries .br and .gz twins written at build time (scripts/precompress.mjs); without them the raw file is sent.
+    preCompressed: true,
     setHeaders(res, filePath) {
       const rel = path.relative(root, filePath).split(path.sep).join('/');
       if (rel.startsWith('_next/static/')) {
