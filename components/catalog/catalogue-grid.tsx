@@ -35,8 +35,8 @@ export function CatalogueGrid({ title, what, items, error, isLoading, onRetry, l
                   className={shape === 'logo' ? styles.logo : styles.photo}
                   url={item.image}
                   alt=""
-                  width={shape === 'logo' ? 320 : 320}
-                  height={shape === 'logo' ? 213 : 400}
+                  width={320}
+                  height={shape === 'logo' ? 213 : 320}
                   sizes="(min-width: 1200px) 270px, (min-width: 992px) 30vw, (min-width: 576px) 45vw, 90vw"
                   priority={i === 0}
                 />

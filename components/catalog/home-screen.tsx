@@ -36,7 +36,7 @@ export function HomeScreen() {
         {error && !products ? <LoadError what="products" onRetry={() => void mutate()} /> : null}
         {products && products.length === 0 ? <p className={grid.message}>No products yet.</p> : null}
         {products && products.length > 0 ? (
-          <ul className={grid.grid}>
+          <ul className={`${grid.grid} ${grid.cards}`}>
             {products.map((p, i) => (
               <li key={p._id}>
                 <ProductCard product={p} onAdd={(id) => void add(id)} priority={i === 0} />

@@ -138,7 +138,7 @@ function CategoriesTrack({ categories }: { categories: Category[] }) {
                 url={c.image}
                 alt=""
                 width={200}
-                height={250}
+                height={200}
                 sizes="(min-width: 1200px) 190px, (min-width: 992px) 18vw, (min-width: 576px) 30vw, 45vw"
               />
               <span className={styles.name}>{c.name}</span>

@@ -37,7 +37,12 @@ export function ImageCarousel({ images, title, variant, initial = 0, onOpen, onC
 
   const big = variant === 'viewer';
   return (
-    <div className={`${styles.carousel} ${big ? styles.viewer : ''}`} aria-roledescription="carousel" aria-label={`${title} images`}>
+    <div
+      className={`${styles.carousel} ${big ? styles.viewer : ''}`}
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={big ? `${title} enlarged images` : `${title} images`}
+    >
       <div ref={sliderRef} className="keen-slider">
         {images.map((url, i) => (
           <div
@@ -64,7 +69,7 @@ export function ImageCarousel({ images, title, variant, initial = 0, onOpen, onC
                   url={url}
                   alt=""
                   width={600}
-                  height={800}
+                  height={600}
                   sizes="(min-width: 992px) 40vw, 100vw"
                   priority={i === 0}
                 />
@@ -75,7 +80,7 @@ export function ImageCarousel({ images, title, variant, initial = 0, onOpen, onC
                 url={url}
                 alt={`${title}, image ${i + 1}`}
                 width={900}
-                height={1200}
+                height={900}
                 sizes="100vw"
                 priority={i === initial}
               />

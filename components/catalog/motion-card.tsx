@@ -62,7 +62,7 @@ export function MotionCard({ product, title, onAdd, priority }: MotionCardProps)
             url={product.imageCover}
             alt={product.title}
             width={320}
-            height={427}
+            height={320}
             sizes="(min-width: 1200px) 270px, (min-width: 992px) 30vw, (min-width: 576px) 45vw, 90vw"
             priority={priority}
           />

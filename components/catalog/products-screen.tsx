@@ -41,24 +41,30 @@ export function ProductsScreen() {
             <h2 id="filter-products" className={styles.formTitle}>
               Filter Products
             </h2>
-            <label htmlFor={ids.from}>Price from</label>
-            <input
-              id={ids.from}
-              className={styles.field}
-              type="text"
-              inputMode="numeric"
-              value={draft.priceFrom}
-              onChange={(e) => setDraft({ ...draft, priceFrom: e.target.value })}
-            />
-            <label htmlFor={ids.to}>Price to</label>
-            <input
-              id={ids.to}
-              className={styles.field}
-              type="text"
-              inputMode="numeric"
-              value={draft.priceTo}
-              onChange={(e) => setDraft({ ...draft, priceTo: e.target.value })}
-            />
+            <div className={styles.prices}>
+              <div className={styles.pair}>
+                <label htmlFor={ids.from}>Price from</label>
+                <input
+                  id={ids.from}
+                  className={styles.field}
+                  type="text"
+                  inputMode="numeric"
+                  value={draft.priceFrom}
+                  onChange={(e) => setDraft({ ...draft, priceFrom: e.target.value })}
+                />
+              </div>
+              <div className={styles.pair}>
+                <label htmlFor={ids.to}>Price to</label>
+                <input
+                  id={ids.to}
+                  className={styles.field}
+                  type="text"
+                  inputMode="numeric"
+                  value={draft.priceTo}
+                  onChange={(e) => setDraft({ ...draft, priceTo: e.target.value })}
+                />
+              </div>
+            </div>
             <label htmlFor={ids.category}>Category Name</label>
             <select
               id={ids.category}
@@ -106,7 +112,7 @@ export function ProductsScreen() {
             <p className={grid.message}>No products match your search and filters.</p>
           ) : null}
           {visible.length > 0 ? (
-            <ul className={`${grid.grid} ${styles.grid}`}>
+            <ul className={`${grid.grid} ${grid.cards} ${styles.grid}`}>
               {visible.map((p, i) => (
                 <li key={p._id}>
                   <ProductCard product={p} onAdd={(id) => void add(id)} priority={i === 0} />
