@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isObjectId, objectIdPattern } from '../../db/ids';
 import { brands, categories, products, reviews, subcategories, users } from '../../db/schema';
 import { AppError, ValidationError } from '../../errors';
-import { catalogueCache } from './cache';
+import { catalogueCache, encodedBody, preferredEncoding } from './cache';
 import {
   serializeCategory,
   serializeProduct,
@@ -132,7 +132,13 @@ async function cached(request: FastifyRequest, reply: FastifyReply, compute: () 
   if (inm && inm.split(',').some((t) => t.trim() === entry.etag || t.trim() === `W/${entry.etag}`)) {
     return reply.status(304).send();
   }
-  return reply.type('application/json; charset=utf-8').send(entry.body);
+  reply.type('application/json; charset=utf-8');
+  const encoding = entry.body.length >= 1024 ? preferredEncoding(request.headers['accept-encoding']) : undefined;
+  if (!encoding) return reply.send(entry.body);
+  // Already compressed: @fastify/compress leaves answers with a Content-Encoding alone.
+  const vary = reply.getHeader('Vary');
+  reply.header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+  return reply.header('Content-Encoding', encoding).send(encodedBody(entry, encoding));
 }
 
 export async function catalogueRoutes(app: FastifyInstance) {
