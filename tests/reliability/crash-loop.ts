@@ -471,7 +471,7 @@ class CrashRun {
       s.pending = { kind: 'signup' };
       sends.push(
         call(server.url, 'POST', '/auth/signup', {
-          body: { name: 'Graceful Tester', email: s.email, password: s.password, rePassword: s.password, phone: '01012345678' },
+          body: { name: 'Grace Tester', email: s.email, password: s.password, rePassword: s.password, phone: '01012345678' },
         }).then((res) => {
           if (res.status === 201) {
             s.pending = undefined;
@@ -527,6 +527,9 @@ class CrashRun {
     this.stats.gracefulInFlight = answers.length;
     this.stats.gracefulAnswered = answers.filter((a) => a.status > 0 && a.status < 500).length;
     for (const a of answers) if (a.status === 0 || a.status >= 500) this.fail(`SIGTERM: an in-flight request got ${a.status || a.networkError}`);
+    // The signups are valid: each must have been carried out, not merely answered.
+    const signups = answers.slice(0, 8).filter((a) => a.status === 201).length;
+    if (signups !== 8) this.fail(`SIGTERM: ${signups} of 8 in-flight signups succeeded (${answers.slice(0, 8).map((a) => a.status).join(',')})`);
     if (code !== 0) this.fail(`SIGTERM: exit code ${code}`);
     if (arrived < sends.length) this.fail(`SIGTERM: only ${arrived} of ${sends.length} requests were seen arriving`);
   }
