@@ -30,7 +30,7 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
   use: {
     baseURL: origin,

@@ -1,4 +1,5 @@
 // Journey 1: route guards and the not-found page.
+import type { Page } from '@playwright/test';
 import { expectRoute, logInWithToken, openApp } from './support/app';
 import { expect, test } from './support/fixtures';
 
@@ -16,9 +17,18 @@ const protectedRoutes = [
   '/productwithCategory/000000000000000000000000',
 ];
 
+// Between two checks the page visits an open route, so each redirect is seen to happen (the URL
+// changes) rather than being mistaken for where the page already was.
+async function via(page: Page, open: string): Promise<void> {
+  await page.goto(`/ecommerceweb/#${open}`);
+  await expectRoute(page, open);
+  await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
+}
+
 test('a guest is sent to /login from every protected route', async ({ page }) => {
-  await openApp(page, '/login');
+  await openApp(page, '/forgotpass');
   for (const route of protectedRoutes) {
+    await via(page, '/forgotpass');
     await page.goto(`/ecommerceweb/#${route}`);
     await expectRoute(page, '/login');
     await expect(page.getByRole('heading', { name: 'Login Now' })).toBeVisible();
@@ -31,11 +41,15 @@ test('a token holder is sent from /login and /register to /home and reaches ever
   shopper,
 }) => {
   await logInWithToken(page, shopper.token);
-  await openApp(page, '/login');
-  await expectRoute(page, '/home');
-  await page.goto('/ecommerceweb/#/register');
-  await expectRoute(page, '/home');
+  await openApp(page, '/forgotpass');
+  for (const guestOnly of ['/login', '/register']) {
+    await via(page, '/forgotpass');
+    await page.goto(`/ecommerceweb/#${guestOnly}`);
+    await expectRoute(page, '/home');
+    await expect(page.getByRole('heading', { name: 'Shop Product' })).toBeVisible();
+  }
   for (const route of protectedRoutes) {
+    await via(page, '/forgotpass');
     await page.goto(`/ecommerceweb/#${route}`);
     await expectRoute(page, route);
   }

@@ -68,9 +68,10 @@ test('home: add to cart shows the busy overlay, then the toast 3 s later for 2 s
   const shownFor = Date.now() - released - shownAfter;
   // Spec section 9: delayed 3000 ms, shown 2000 ms (plus the exit animation).
   expect(shownAfter).toBeGreaterThanOrEqual(2700);
-  expect(shownAfter).toBeLessThan(4500);
+  // Upper bounds leave room for a busy machine's timers; they still tell 3 s and 2 s from "at once" or "never".
+  expect(shownAfter).toBeLessThan(5500);
   expect(shownFor).toBeGreaterThanOrEqual(1700);
-  expect(shownFor).toBeLessThan(3500);
+  expect(shownFor).toBeLessThan(4500);
 
   await expect(cartLink).toContainText('1');
   const cart = await api.cart(shopper.token);

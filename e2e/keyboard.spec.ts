@@ -30,10 +30,11 @@ test('keyboard only: log in, add to cart, check out', async ({ page, shopper, ap
   const [product] = (await api.products()).filter((p) => p.quantity > 0);
   await openApp(page, '/login');
 
-  await tabTo(page, page.getByLabel('Email', { exact: true }));
+  const login = page.getByRole('region', { name: 'Login Now' });
+  await tabTo(page, login.getByLabel('Email', { exact: true }));
   await page.keyboard.type(shopper.email);
   await page.keyboard.press('Tab');
-  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+  await expect(login.getByLabel('Password', { exact: true })).toBeFocused();
   await page.keyboard.type(shopper.password);
   await page.keyboard.press('Enter');
   await expectRoute(page, '/home');

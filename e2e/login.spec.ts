@@ -9,8 +9,9 @@ test('login: required messages, a failed sign-in shows Oops! and Try Again clear
   await openApp(page, '/login');
   await expect(page.getByRole('heading', { name: 'Login Now' })).toBeVisible();
 
-  const email = page.getByLabel('Email', { exact: true });
-  const password = page.getByLabel('Password', { exact: true });
+  const form = page.getByRole('region', { name: 'Login Now' });
+  const email = form.getByLabel('Email', { exact: true });
+  const password = form.getByLabel('Password', { exact: true });
   await email.focus();
   await email.blur();
   await password.focus();
@@ -46,8 +47,9 @@ test('login: success says welcome back and lands on /home; logout clears tkn and
   await api.addToCart(shopper.token, product!._id);
 
   await openApp(page, '/login');
-  await page.getByLabel('Email', { exact: true }).fill(shopper.email);
-  await page.getByLabel('Password', { exact: true }).fill(shopper.password);
+  const form = page.getByRole('region', { name: 'Login Now' });
+  await form.getByLabel('Email', { exact: true }).fill(shopper.email);
+  await form.getByLabel('Password', { exact: true }).fill(shopper.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 
   await expect(page.locator('.Toastify__toast').filter({ hasText: 'welcome back' })).toBeVisible();

@@ -25,13 +25,13 @@ test('forgot password: a wrong code stays on the code step; the right one leads 
 
   // A wrong code: the server refuses it and the shopper stays on the code step.
   const wrong = code === '000000' ? '111111' : '000000';
-  await page.getByLabel('Your verify code').fill(wrong);
+  await page.getByLabel('Your verify code', { exact: true }).fill(wrong);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('Reset code is invalid or has expired')).toBeVisible();
   await expectRoute(page, '/forgotpass');
   await expect(page.getByRole('heading', { name: 'Enter Your verify Code' })).toBeVisible();
 
-  await page.getByLabel('Your verify code').fill(code);
+  await page.getByLabel('Your verify code', { exact: true }).fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expectRoute(page, '/changePass');
 
@@ -47,8 +47,9 @@ test('forgot password: a wrong code stays on the code step; the right one leads 
 
   // The server changed the password: the old one is refused, the new one works in the browser.
   expect((await api.signin(shopper.email, shopper.password)).status()).toBe(401);
-  await page.getByLabel('Email', { exact: true }).fill(shopper.email);
-  await page.getByLabel('Password', { exact: true }).fill('brandnew456');
+  const login = page.getByRole('region', { name: 'Login Now' });
+  await login.getByLabel('Email', { exact: true }).fill(shopper.email);
+  await login.getByLabel('Password', { exact: true }).fill('brandnew456');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expectRoute(page, '/home');
 });

@@ -23,7 +23,9 @@ test('details: spinner, texts, carousel arrows and dots, add to cart', async ({ 
   await expect(page.getByText(product.description)).toBeVisible();
   await expect(page.getByText(`Category: ${product.category.name}`)).toBeVisible();
   await expect(page.getByText(`${product.price} EGP`, { exact: true })).toBeVisible();
-  await expect(page.getByText(String(product.ratingsAverage), { exact: true }).first()).toBeVisible();
+  await expect(
+    page.getByRole('main').getByText(`Rating ${product.ratingsAverage}`, { exact: true }),
+  ).toBeVisible();
 
   const carousel = page
     .getByRole('region', { name: `${product.title} images` })

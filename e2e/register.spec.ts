@@ -8,17 +8,18 @@ test('register: every validation message, then success sends the shopper on to l
   api,
 }) => {
   await openApp(page, '/register');
-  await expect(page.getByRole('heading', { name: 'Register Now' })).toBeVisible();
+  const form = page.getByRole('region', { name: 'Register Now' });
+  await expect(form.getByRole('heading', { name: 'Register Now' })).toBeVisible();
 
-  const name = page.getByLabel('Your Name');
-  const email = page.getByLabel('Your Email');
-  const password = page.getByLabel('Your Password');
-  const rePassword = page.getByLabel('rePassword');
-  const phone = page.getByLabel('Phone');
-  const message = (text: string) => page.getByText(text, { exact: true });
+  const name = form.getByLabel('Your Name');
+  const email = form.getByLabel('Your Email');
+  const password = form.getByLabel('Your Password');
+  const rePassword = form.getByLabel('rePassword');
+  const phone = form.getByLabel('Phone');
+  const message = (text: string) => form.getByText(text, { exact: true });
 
   // Nothing shows before a field was touched.
-  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(form.getByRole('alert')).toHaveCount(0);
 
   // Touched and left empty: the "required" messages, each under its own field.
   for (const field of [name, email, password, rePassword, phone]) {
@@ -55,9 +56,9 @@ test('register: every validation message, then success sends the shopper on to l
   await email.fill(shopperEmail);
   await rePassword.fill('secret123');
   await phone.fill(shopperPhone);
-  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(form.getByRole('alert')).toHaveCount(0);
 
-  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await form.getByRole('button', { name: 'Register', exact: true }).click();
   const started = Date.now();
 
   // The success toast carries a clap icon (spec section 8).

@@ -1,6 +1,6 @@
 // Screenshots of every screen at 375 px and 1280 px in both themes, into screenshots/ (git-ignored).
 import { mkdirSync } from 'node:fs';
-import { combosOf, prepareCombo, screenContext } from './support/combos';
+import { applyCombo, combosOf, prepareScreen, screenContext } from './support/combos';
 import { test } from './support/fixtures';
 import { screens } from './support/screens';
 
@@ -9,15 +9,13 @@ mkdirSync(folder, { recursive: true });
 
 for (const screen of screens) {
   test(`screenshot: ${screen.name}`, async ({ page, api }) => {
-    const ctx = screenContext(page, api);
-    for (const { theme, width } of combosOf(screen)) {
-      await prepareCombo(page, theme, width);
-      await screen.open(ctx);
-      await page.screenshot({
-        path: `${folder}/${screen.name}-${width}-${theme}.png`,
-        fullPage: true,
-        animations: 'disabled',
-      });
+    test.setTimeout(180_000);
+    const combos = combosOf(screen);
+    await prepareScreen(page, combos[0]!.width);
+    await screen.open(screenContext(page, api));
+    for (const { theme, width } of combos) {
+      await applyCombo(page, theme, width);
+      await page.screenshot({ path: `${folder}/${screen.name}-${width}-${theme}.png`, fullPage: true });
     }
   });
 }

@@ -6,16 +6,40 @@ export const WIDTHS = [375, 1280] as const;
 export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 
-/**
- * Puts the page in one theme at one width with a fresh document: local storage 'dark' for the
- * storefront, the colour-scheme preference for server-rendered pages (the payment page).
- */
-export async function prepareCombo(page: Page, theme: Theme, width: number): Promise<void> {
-  await page.setViewportSize({ width, height: width < 600 ? 812 : 900 });
-  await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
-  // A same-origin document that is not the storefront, so the next open is a full load.
+function heightFor(width: number): number {
+  return width < 600 ? 812 : 900;
+}
+
+/** A fresh same-origin document in the first theme and width, ready for the screen to open. */
+export async function prepareScreen(page: Page, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: heightFor(width) });
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
   await page.goto('/api/v1/health');
-  await page.evaluate((dark) => localStorage.setItem('dark', JSON.stringify(dark)), theme === 'dark');
+  await page.evaluate(() => localStorage.setItem('dark', 'false'));
+}
+
+/** Waits until no finite animation or transition is running (colours mid-transition would mislead axe). */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
+/**
+ * Switches the open screen to a theme and a width without reloading it, so dialogs and other states
+ * stay as they are: the storefront's theme as its toggle sets it (class 'dark' on <html>, local
+ * storage 'dark'), and the colour-scheme preference the server-rendered payment page follows.
+ */
+export async function applyCombo(page: Page, theme: Theme, width: number): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+  await page.evaluate((dark) => {
+    document.documentElement.classList.toggle('dark', dark);
+    localStorage.setItem('dark', JSON.stringify(dark));
+  }, theme === 'dark');
+  await page.setViewportSize({ width, height: heightFor(width) });
+  await settle(page);
 }
 
 export function screenContext(page: Page, api: Api): ScreenContext {

@@ -10,7 +10,7 @@ import { installGoogleStandIn, STAND_IN_BUTTON, testCredential } from './google'
 export interface ScreenContext {
   page: Page;
   api: Api;
-  /** Created on first use, then the same shopper for every theme and width of this screen. */
+  /** Created on first use. */
   shopper: () => Promise<Shopper>;
 }
 
@@ -95,8 +95,9 @@ export const screens: Screen[] = [
     name: 'login-oops-dialog',
     open: async ({ page }) => {
       await asGuest(page, '/login');
-      await page.getByLabel('Email', { exact: true }).fill('nobody@example.com');
-      await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+      const form = page.getByRole('region', { name: 'Login Now' });
+      await form.getByLabel('Email', { exact: true }).fill('nobody@example.com');
+      await form.getByLabel('Password', { exact: true }).fill('wrong-password');
       await page.getByRole('button', { name: 'Login', exact: true }).click();
       await expect(page.getByRole('alertdialog', { name: 'Oops!' })).toBeVisible();
     },
