@@ -27,7 +27,7 @@ export function CatalogueGrid({ title, what, items, error, isLoading, onRetry, l
       {error && !items ? <LoadError what={what} onRetry={onRetry} /> : null}
       {items && items.length === 0 ? <p className={grid.message}>No {what} yet.</p> : null}
       {items && items.length > 0 ? (
-        <ul className={grid.grid}>
+        <ul className={`${grid.grid} ${grid.cards}`}>
           {items.map((item, i) => (
             <li key={item._id}>
               <Link to={linkTo(item._id)} className={styles.card}>
