@@ -64,7 +64,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         await db.execute(sql`select 1`);
       },
       async close() {
-        await pool.end();
+        // Idempotent: a test may close the database before the app's own shutdown does.
+        if (!pool.ended) await pool.end();
       },
     };
   }

@@ -89,5 +89,20 @@ export function etagOf(body: string): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
-/** One per process: orders (cash here, card in the payments module) invalidate it after commit. */
-export const catalogueCache = new CatalogueCache();
+const liveCaches = new Set<CatalogueCache>();
+
+/** Registers an app's cache so that catalogueCache.invalidate() reaches it; returns the unregister call. */
+export function trackCatalogueCache(cache: CatalogueCache): () => void {
+  liveCaches.add(cache);
+  return () => liveCaches.delete(cache);
+}
+
+/**
+ * Every catalogue cache of this process. Orders (cash here, card in the payments module) call
+ * invalidate() once their transaction commits: stock is part of the product payload.
+ */
+export const catalogueCache = {
+  invalidate(): void {
+    for (const cache of liveCaches) cache.invalidate();
+  },
+};

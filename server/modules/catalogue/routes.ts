@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isObjectId, objectIdPattern } from '../../db/ids';
 import { brands, categories, products, reviews, subcategories, users } from '../../db/schema';
 import { AppError, ValidationError } from '../../errors';
-import { catalogueCache, encodedBody, preferredEncoding } from './cache';
+import { CatalogueCache, encodedBody, preferredEncoding, trackCatalogueCache } from './cache';
 import {
   serializeCategory,
   serializeProduct,
@@ -118,7 +118,12 @@ export function metadata(total: number, page: number, limit: number) {
  * Serves a catalogue answer from the in-memory cache (keyed by the full URL) with an ETag; answers
  * 304 when the client already has it. `compute` runs only on a miss.
  */
-async function cached(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>) {
+async function cachedAnswer(
+  catalogueCache: CatalogueCache,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  compute: () => Promise<unknown>,
+) {
   const key = request.url;
   let entry = catalogueCache.get(key);
   if (!entry) {
@@ -145,6 +150,12 @@ export async function catalogueRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const db = () => ctx.database.db;
   const publicUrl = ctx.config.publicUrl;
+  // One cache per app (tests run several apps, on different databases, in one process).
+  const cache = new CatalogueCache();
+  const untrack = trackCatalogueCache(cache);
+  app.addHook('onClose', async () => untrack());
+  const cached = (request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>) =>
+    cachedAnswer(cache, request, reply, compute);
 
   app.get(
     '/products',
