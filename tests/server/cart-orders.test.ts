@@ -190,7 +190,8 @@ describe.each(dbKinds)('cart and cash orders on %s', (kind) => {
 
   it('places a cash order: 201, the contract shape, cart-page totals, stock taken, cart consumed', async () => {
     const s = await signUp(t.app);
-    const [a, b] = [catalogue[2]!, catalogue[3]!];
+    // Added in descending id order: the order must keep the cart's order, not the id order.
+    const [a, b] = [catalogue[2]!, catalogue[3]!].sort((x, y) => (x._id < y._id ? 1 : -1)) as [Json, Json];
     await call('POST', '/api/v1/cart', s, { productId: a._id });
     const cart = json(await call('POST', '/api/v1/cart', s, { productId: b._id }));
     await call('PUT', `/api/v1/cart/${a._id}`, s, { count: 3 });

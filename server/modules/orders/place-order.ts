@@ -78,11 +78,14 @@ export async function placeOrder(tx: Tx, input: PlaceOrderInput): Promise<Placed
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(eq(cartItems.cartId, cart.id))
-    // A fixed order of row locks across transactions avoids deadlocks between two carts.
-    .orderBy(asc(cartItems.productId));
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
   if (lines.length === 0) throw new AppError(400, 'Your cart is empty');
 
-  for (const line of lines) {
+  // Stock rows are locked in one fixed order (by product id) in every transaction, so two orders
+  // sharing products cannot deadlock; the order's lines keep the cart's order.
+  for (const line of [...lines].sort((a, b) =>
+    a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0,
+  )) {
     const taken = await tx
       .update(products)
       .set({
