@@ -74,7 +74,7 @@ export interface FreshDatabase {
 
 /** A new, empty database on the PostgreSQL server at baseUrl; drop() removes it. */
 export async function freshPostgres(baseUrl: string, label: string): Promise<FreshDatabase> {
-  const name = `perf_${label}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const name = `perf_${label.replace(/[^a-z0-9_]/gi, '_')}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`.toLowerCase();
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {
