@@ -33,6 +33,11 @@ function buildReason() {
 }
 
 const reason = process.env.SKIP_STOREFRONT_BUILD === '1' ? null : buildReason();
+if (process.argv.includes('--check')) {
+  // Report the decision only (used to check the staleness rule without running a build).
+  console.log(reason ? `storefront build needed: ${reason}` : 'storefront up to date');
+  process.exit(0);
+}
 if (reason) {
   console.log(`Building the storefront (${reason}): next build`);
   const t0 = Date.now();
