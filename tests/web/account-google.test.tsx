@@ -56,7 +56,7 @@ afterEach(() => {
 
 const identity = { email: 'mona.ali@gmail.com', given_name: 'Mona' };
 
-describe('Google sign-in on the Login screen', () => {
+describe('Google sign-in on the Login screen', { timeout: 20_000 }, () => {
   it('switches to "Login By Google Account" with the e-mail prefilled, and signs in with the password', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi(on('POST', '/auth/signin', () => json(200, { token: 'google-user-jwt' })));
@@ -146,7 +146,7 @@ describe('Google sign-in on the Login screen', () => {
   });
 });
 
-describe('Google script unavailable', () => {
+describe('Google script unavailable', { timeout: 20_000 }, () => {
   it('removes the button slot when the script cannot load, and the form still works', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     mockApi();
@@ -162,7 +162,7 @@ describe('Google script unavailable', () => {
   });
 });
 
-describe('Google sign-up on the Register screen', () => {
+describe('Google sign-up on the Register screen', { timeout: 20_000 }, () => {
   it('validates password, rePassword and phone with their rules, then signs up with given_name and goes home at once', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi(

@@ -1,10 +1,13 @@
 // Shared by the account, cart, checkout and orders component tests: a fetch stand-in at the network
 // boundary, a router around the screen under test, and the toast container the app mounts.
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { vi } from 'vitest';
+
+// findBy/waitFor wait up to 5 s: these suites run beside others on a shared 2-core machine.
+configure({ asyncUtilTimeout: 5000 });
 
 export interface Call {
   method: string;

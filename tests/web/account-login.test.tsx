@@ -15,7 +15,7 @@ const emailField = () => screen.getByLabelText('Email', { exact: true });
 const passwordField = () => screen.getByLabelText('Password', { exact: true });
 const loginButton = () => screen.getByRole('button', { name: 'Login' });
 
-describe('Login screen', () => {
+describe('Login screen', { timeout: 20_000 }, () => {
   it('shows each inline message only once its field was touched', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi();

@@ -16,7 +16,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('Forgot password', () => {
+describe('Forgot password', { timeout: 20_000 }, () => {
   it('submits only a non-empty trimmed e-mail', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi(
@@ -111,7 +111,7 @@ describe('Forgot password', () => {
   });
 });
 
-describe('Change password', () => {
+describe('Change password', { timeout: 20_000 }, () => {
   it('saves, shows "Success to update Password" after 2 s and then goes to /login', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });

@@ -24,7 +24,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.type(field('Phone'), '2001012345678');
 }
 
-describe('Register screen', () => {
+describe('Register screen', { timeout: 20_000 }, () => {
   it('shows every message of spec section 5, each only after its field was touched', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi();

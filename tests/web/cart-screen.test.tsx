@@ -74,7 +74,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('Cart screen', () => {
+describe('Cart screen', { timeout: 20_000 }, () => {
   it('shows the lines and the summary computed by the formulas of section 9, in $', async () => {
     const { calls } = cartServer([line(1, 2, 699), line(2, 1, 149)]);
     renderScreen('/cart', <CartScreen />);

@@ -51,7 +51,7 @@ afterEach(() => {
   vi.mocked(leaveFor).mockReset();
 });
 
-describe('Create order screen', () => {
+describe('Create order screen', { timeout: 20_000 }, () => {
   it('requires all three fields (the browser check) and uses a telephone input', async () => {
     const user = userEvent.setup();
     const { calls } = server();

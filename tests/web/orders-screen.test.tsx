@@ -15,7 +15,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('Order history', () => {
+describe('Order history', { timeout: 20_000 }, () => {
   it('lists the orders newest first with number, date, lines, payment, paid and delivered state and total', async () => {
     const older = order(1001, '2026-01-05T09:00:00.000Z', [line(1, 2, 500)]);
     const newer = order(1002, '2026-02-10T09:00:00.000Z', [line(2, 1, 149), line(3, 3, 20)], {
