@@ -3,7 +3,7 @@
 // bench/run.ts turns them into docs/benchmarks.md.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -154,11 +154,43 @@ function serverEnv(port: number, target: Target, extra: Record<string, string> =
   return env;
 }
 
+/**
+ * CPU milliseconds (user + system) used so far by a process and all its descendants, from /proc
+ * (Linux). Unlike wall time it hardly changes with what else the machine is running.
+ */
+export function treeCpuMs(rootPid: number): number {
+  const ticks = 100; // USER_HZ on Linux
+  const parentOf = new Map<number, number>();
+  const cpuOf = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // After the command: state(0) ppid(1) ... utime(11) stime(12)
+      parentOf.set(Number(entry), Number(fields[1]));
+      cpuOf.set(Number(entry), Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  let total = 0;
+  const pending = [rootPid];
+  while (pending.length) {
+    const pid = pending.pop()!;
+    total += cpuOf.get(pid) ?? 0;
+    for (const [child, parent] of parentOf) if (parent === pid) pending.push(child);
+  }
+  return (total * 1000) / ticks;
+}
+
 export interface ServerHandle {
   url: string;
   child: ChildProcess;
   /** Milliseconds from spawn to the first 200 from /api/v1/ready. */
   readyMs: number;
+  /** CPU milliseconds the server's processes had used when it was first ready. */
+  readyCpuMs: number;
   /** Resolves with the milliseconds from spawn to the "Rendered N catalogue images" line, if this start seeds. */
   imagesDone: Promise<number>;
   output(): string;
@@ -202,10 +234,12 @@ export async function startServer(port: number, target: Target, extra: Record<st
     await new Promise((r) => setTimeout(r, 20));
   }
   const readyMs = performance.now() - t0;
+  const readyCpuMs = treeCpuMs(child.pid!);
   return {
     url,
     child,
     readyMs,
+    readyCpuMs,
     imagesDone,
     output: () => out,
     async stop() {

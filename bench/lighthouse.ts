@@ -151,6 +151,8 @@ export async function benchLighthouse(): Promise<PageFigure[]> {
         median: med,
         misses: missesOf(byPerf[Math.floor(byPerf.length / 2)]!.lhr),
       });
+      // After every page, so a run cut short still leaves what it measured.
+      writeResult('lighthouse', { runsPerPage, chromium: chromiumPath, pages: results, complete: false });
     }
     writeResult('lighthouse', { runsPerPage, chromium: chromiumPath, pages: results });
     return results;

@@ -59,6 +59,18 @@ async function main() {
 }
 
 const yes = (ok: boolean) => (ok ? '✅ met' : '❌ not met');
+
+/** A load run counts only if every request got a 2xx answer. */
+function valid(f: { requests: number; non2xx: number; errors: number }): boolean {
+  return f.requests > 0 && f.non2xx === 0 && f.errors === 0;
+}
+
+// The latency goals are set for PostgreSQL; PGlite's figures are shown for comparison.
+function latencyVerdict(driver: string, f: { p99: number; requests: number; non2xx: number; errors: number }, goal: number): string {
+  const ok = valid(f) && f.p99 <= goal;
+  if (driver !== 'postgres') return ok ? '✅ (PGlite; goal is for PostgreSQL)' : '— (PGlite; goal is for PostgreSQL)';
+  return valid(f) ? yes(ok) : '❌ not met (errors or non-2xx answers)';
+}
 const kb = (n: number) => `${(n / 1000).toFixed(1)} KB`;
 
 function stamp(r: Stamped): string {
@@ -137,11 +149,11 @@ function render(): string {
       for (const name of reads) {
         const f = run.figures.find((x) => x.name === name)!;
         const b = run.figures.find((x) => x.name === run.baselineOf[name])!;
-        summary.push(`| API (${label}) | ${name}: ≥ 50% of bound req/s | ${Math.round((f.rps / b.rps) * 100)}% (${f.rps} / ${b.rps}) | ${yes(f.rps >= b.rps / 2)} |`);
-        summary.push(`| API (${label}) | ${name}: p99 ≤ 25 ms${run.driver === 'postgres' ? '' : ' (goal is set for PostgreSQL)'} | ${f.p99} ms | ${yes(f.p99 <= 25)} |`);
+        summary.push(`| API (${label}) | ${name}: ≥ 50% of bound req/s | ${Math.round((f.rps / b.rps) * 100)}% (${f.rps} / ${b.rps}) | ${yes(valid(f) && f.rps >= b.rps / 2)} |`);
+        summary.push(`| API (${label}) | ${name}: p99 ≤ 25 ms | ${f.p99} ms | ${latencyVerdict(run.driver, f, 25)} |`);
       }
       const w = run.figures.find((x) => x.name === 'POST /cart');
-      if (w) summary.push(`| API (${label}) | POST /cart p99 ≤ 50 ms${run.driver === 'postgres' ? '' : ' (goal is set for PostgreSQL)'} | ${w.p99} ms | ${yes(w.p99 <= 50)} |`);
+      if (w) summary.push(`| API (${label}) | POST /cart p99 ≤ 50 ms | ${w.p99} ms | ${latencyVerdict(run.driver, w, 50)} |`);
     }
   } else push('_Not measured yet._');
   push();
@@ -198,11 +210,16 @@ function render(): string {
   if (startup) {
     push(stamp(startup));
     push();
-    push('| Database | First start: ready (migrate + seed) | First start: images drawn | Restart (median of 3) | Restarts |');
-    push('| --- | --: | --: | --: | --- |');
+    push('Wall time depends on what else the machine runs; the CPU time the server\'s processes used until ready');
+    push('(from /proc) does not, and is about what the wall time comes to on an idle machine.');
+    push();
+    push('| Database | First start: ready (migrate + seed) | First start: images drawn | Restart (median of 3) | Restarts | CPU to ready: first start | CPU to ready: restart |');
+    push('| --- | --: | --: | --: | --- | --: | --: |');
     for (const r of startup.runs) {
       const label = r.driver === 'postgres' ? 'PostgreSQL' : 'PGlite';
-      push(`| ${label} | ${fmtMs(r.firstReadyMs)} | ${fmtMs(r.firstImagesMs)} | ${fmtMs(r.restartMedianMs)} | ${r.restartsMs.map(fmtMs).join(', ')} |`);
+      const cpu = (n: number | undefined) => (n === undefined ? '' : fmtMs(n));
+      push(`| ${label} | ${fmtMs(r.firstReadyMs)} | ${fmtMs(r.firstImagesMs)} | ${fmtMs(r.restartMedianMs)} | ${r.restartsMs.map(fmtMs).join(', ')} | ${cpu(r.firstReadyCpuMs)} | ${cpu(r.restartCpuMedianMs)} |`);
+      if (r.restartCpuMedianMs !== undefined) summary.push(`| Start-up (${label}) | restart: CPU time to ready (idle-machine estimate) ≤ 2 s | ${fmtMs(r.restartCpuMedianMs)} | ${yes(r.restartCpuMedianMs <= 2000)} |`);
       summary.push(`| Start-up (${label}) | restart ready ≤ 2 s | ${fmtMs(r.restartMedianMs)} | ${yes(r.restartMedianMs <= 2000)} |`);
       const firstAll = Math.max(r.firstReadyMs, r.firstImagesMs);
       summary.push(`| Start-up (${label}) | first start with seed and images ≤ 30 s | ${fmtMs(firstAll)} | ${yes(firstAll <= 30_000)} |`);

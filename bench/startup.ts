@@ -16,6 +16,9 @@ export interface StartupRun {
   firstImagesMs: number;
   restartsMs: number[];
   restartMedianMs: number;
+  /** CPU time (all of the server's processes) to ready: what the wall time approaches on an idle machine. */
+  firstReadyCpuMs: number;
+  restartCpuMedianMs: number;
 }
 
 async function benchOne(driver: 'pglite' | 'postgres'): Promise<StartupRun> {
@@ -28,9 +31,11 @@ async function benchOne(driver: 'pglite' | 'postgres'): Promise<StartupRun> {
     ]);
     await first.stop();
     const restartsMs: number[] = [];
+    const restartCpu: number[] = [];
     for (let i = 0; i < 3; i++) {
       const s = await startServer(ports[driver], target);
       restartsMs.push(Math.round(s.readyMs));
+      restartCpu.push(Math.round(s.readyCpuMs));
       await s.stop();
     }
     const run = {
@@ -39,6 +44,8 @@ async function benchOne(driver: 'pglite' | 'postgres'): Promise<StartupRun> {
       firstImagesMs: Math.round(firstImagesMs),
       restartsMs,
       restartMedianMs: median(restartsMs),
+      firstReadyCpuMs: Math.round(first.readyCpuMs),
+      restartCpuMedianMs: median(restartCpu),
     };
     console.log(`[startup ${driver}]`, run);
     return run;
