@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { notify } from '@/components/ui/notify';
 import { resetPassword } from '@/lib/api/auth';
 import { errorMessage } from './error-message';
 import type { ResetState } from './forgot-password-screen';
@@ -36,7 +36,7 @@ export function ChangePasswordScreen() {
       await resetPassword(email.trim(), newPassword);
       // Stays pending (button disabled) until the toast shows and the shopper is sent to /login.
       timer.current = setTimeout(() => {
-        toast.success('Success to update Password', { autoClose: 2000, position: 'top-center' });
+        notify('success', 'Success to update Password', { autoClose: 2000, position: 'top-center' });
         navigate('/login');
       }, passwordToastDelayMs);
     } catch (err) {

@@ -3,7 +3,7 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { notify } from '@/components/ui/notify';
 import { signIn, type Credentials } from '@/lib/api/auth';
 import { loginSchema, type LoginValues } from '@/lib/rules/account-schemas';
 import { useSession } from '@/lib/session/session-store';
@@ -33,7 +33,7 @@ export function LoginScreen() {
     try {
       const { token } = await signIn(credentials);
       setToken(token);
-      toast.success('welcome back', { autoClose: 2000, position: 'top-center' });
+      notify('success', 'welcome back', { autoClose: 2000, position: 'top-center' });
       navigate('/home');
     } catch (err) {
       console.error(err);

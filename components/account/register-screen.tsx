@@ -3,7 +3,7 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { notify } from '@/components/ui/notify';
 import { signUp, type Registration } from '@/lib/api/auth';
 import {
   providerRegisterSchema,
@@ -47,7 +47,7 @@ export function RegisterScreen() {
     if (redirect.current) return false;
     try {
       await signUp(values);
-      toast.success(registeredMessage, {
+      notify('success', registeredMessage, {
         icon: <span aria-hidden="true">👏</span>,
         autoClose: registerRedirectMs,
         position: 'top-center',

@@ -1,7 +1,7 @@
 'use client';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { notify } from '@/components/ui/notify';
 import { checkoutReturnBase, createCashOrder, createCheckoutSession } from '@/lib/api/checkout';
 import type { ShippingAddress } from '@/lib/api/types';
 import { cartSummary } from '@/lib/rules/cart-summary';
@@ -42,7 +42,7 @@ export function OrderScreen() {
     try {
       if (method === 'cash') {
         await createCashOrder(cart.cartId, shippingAddress, token);
-        toast.success('Success to created order');
+        notify('success', 'Success to created order');
         await cart.refreshOrders();
         cart.resetCart();
         navigate('/allorders');
