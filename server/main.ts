@@ -42,7 +42,14 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
-      await app.close();
+      // A keep-alive connection whose request finishes during the shutdown would stay open until its
+      // idle timeout (and the forced exit above); close each one as soon as it falls idle.
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+      try {
+        await app.close();
+      } finally {
+        clearInterval(sweep);
+      }
       await database.close();
       process.exit(0);
     } catch (err) {
