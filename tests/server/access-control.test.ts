@@ -6,7 +6,15 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenService } from '@/server/auth/tokens';
 import { invalidToken, notLoggedIn } from '@/server/errors';
-import { dbKinds, json, signUp, someProducts, startTestApp, type Shopper, type TestApp } from './helpers/test-app';
+import {
+  dbKinds,
+  json,
+  signUp,
+  someProducts,
+  startTestApp,
+  type Shopper,
+  type TestApp,
+} from './helpers/test-app';
 
 const address = { details: '5 Corniche Road', phone: '01012345678', city: 'Alexandria' };
 
@@ -19,15 +27,27 @@ interface Protected {
 /** Every endpoint that needs a token (the contract's cart, orders, wishlist, addresses, users and verifyToken). */
 const protectedEndpoints: Protected[] = [
   { method: 'GET', url: () => '/api/v1/auth/verifyToken' },
-  { method: 'PUT', url: () => '/api/v1/users/changeMyPassword', payload: { currentPassword: 'secret123', password: 'newpass1', rePassword: 'newpass1' } },
-  { method: 'PUT', url: () => '/api/v1/users/updateMe', payload: { name: 'Someone', email: 'someone@example.com', phone: '01012345678' } },
+  {
+    method: 'PUT',
+    url: () => '/api/v1/users/changeMyPassword',
+    payload: { currentPassword: 'secret123', password: 'newpass1', rePassword: 'newpass1' },
+  },
+  {
+    method: 'PUT',
+    url: () => '/api/v1/users/updateMe',
+    payload: { name: 'Someone', email: 'someone@example.com', phone: '01012345678' },
+  },
   { method: 'POST', url: () => '/api/v1/cart', payload: { productId: 'x' } },
   { method: 'GET', url: () => '/api/v1/cart' },
   { method: 'PUT', url: (i) => `/api/v1/cart/${i.productId}`, payload: { count: 2 } },
   { method: 'DELETE', url: (i) => `/api/v1/cart/${i.productId}` },
   { method: 'DELETE', url: () => '/api/v1/cart' },
   { method: 'POST', url: (i) => `/api/v1/orders/${i.cartId}`, payload: { shippingAddress: address } },
-  { method: 'POST', url: (i) => `/api/v1/orders/checkout-session/${i.cartId}?url=http://localhost:3000/%23`, payload: { shippingAddress: address } },
+  {
+    method: 'POST',
+    url: (i) => `/api/v1/orders/checkout-session/${i.cartId}?url=http://localhost:3000/%23`,
+    payload: { shippingAddress: address },
+  },
   { method: 'GET', url: (i) => `/api/v1/orders/user/${i.userId}` },
   { method: 'GET', url: () => '/api/v1/wishlist' },
   { method: 'POST', url: () => '/api/v1/wishlist', payload: { productId: 'x' } },
@@ -44,7 +64,12 @@ describe.each(dbKinds)('access control on %s', (kind) => {
   let ids: { productId: string; cartId: string; userId: string; addressId: string };
   let productIds: string[];
   const inject = (method: Protected['method'], url: string, token?: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers: token === undefined ? {} : { token }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    t.app.inject({
+      method,
+      url,
+      headers: token === undefined ? {} : { token },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
 
   beforeAll(async () => {
     t = await startTestApp(kind);
@@ -83,7 +108,9 @@ describe.each(dbKinds)('access control on %s', (kind) => {
     ]);
     const c = json(cart);
     return {
-      cart: c.data.products.map((l: { count: number; product: { _id: string } }) => `${l.product._id}x${l.count}`),
+      cart: c.data.products.map(
+        (l: { count: number; product: { _id: string } }) => `${l.product._id}x${l.count}`,
+      ),
       wishlist: json(wishlist).data.map((p: { _id: string }) => p._id),
       addresses: json(addresses).data.map((a: { _id: string }) => a._id),
       orders: (orders.json() as unknown[]).length,
@@ -116,7 +143,10 @@ describe.each(dbKinds)('access control on %s', (kind) => {
     );
     await expectRefused(expired, invalidToken);
     // Well signed but for an account that does not exist.
-    const ghost = await new TokenService(t.config.jwtSecret).sign({ id: '0123456789abcdef01234567', name: 'Ghost', role: 'user' }, Date.now());
+    const ghost = await new TokenService(t.config.jwtSecret).sign(
+      { id: '0123456789abcdef01234567', name: 'Ghost', role: 'user' },
+      Date.now(),
+    );
     await expectRefused(ghost, invalidToken);
   });
 
@@ -127,13 +157,23 @@ describe.each(dbKinds)('access control on %s', (kind) => {
     // Orders: Alice's history is private.
     const history = await inject('GET', `/api/v1/orders/user/${alice.id}`, bob.token);
     expect(history.statusCode).toBe(403);
-    expect(history.json()).toEqual({ statusMsg: 'fail', message: 'You are not allowed to see the orders of another user' });
+    expect(history.json()).toEqual({
+      statusMsg: 'fail',
+      message: 'You are not allowed to see the orders of another user',
+    });
 
     // Cart: Bob cannot order, or open a checkout session for, Alice's cart.
-    const order = await inject('POST', `/api/v1/orders/${ids.cartId}`, bob.token, { shippingAddress: address });
+    const order = await inject('POST', `/api/v1/orders/${ids.cartId}`, bob.token, {
+      shippingAddress: address,
+    });
     expect(order.statusCode).toBe(404);
     expect(order.json()).toEqual({ statusMsg: 'fail', message: `No cart for this id ${ids.cartId}` });
-    const session = await inject('POST', `/api/v1/orders/checkout-session/${ids.cartId}?url=http://localhost:3000/%23`, bob.token, { shippingAddress: address });
+    const session = await inject(
+      'POST',
+      `/api/v1/orders/checkout-session/${ids.cartId}?url=http://localhost:3000/%23`,
+      bob.token,
+      { shippingAddress: address },
+    );
     expect(session.statusCode).toBe(404);
     expect(session.json()).toEqual({ statusMsg: 'fail', message: `No cart for this id ${ids.cartId}` });
 
@@ -152,7 +192,10 @@ describe.each(dbKinds)('access control on %s', (kind) => {
     // Addresses: Bob cannot delete Alice's, and does not see it.
     const delAddress = await inject('DELETE', `/api/v1/addresses/${ids.addressId}`, bob.token);
     expect(delAddress.statusCode).toBe(404);
-    expect(delAddress.json()).toEqual({ statusMsg: 'fail', message: `No address for this id ${ids.addressId}` });
+    expect(delAddress.json()).toEqual({
+      statusMsg: 'fail',
+      message: `No address for this id ${ids.addressId}`,
+    });
     expect(json(await inject('GET', '/api/v1/addresses', bob.token)).data).toEqual([]);
 
     // Wishlist: lists are per shopper; Bob removing the same product leaves Alice's list alone.
@@ -170,10 +213,20 @@ describe.each(dbKinds)('access control on %s', (kind) => {
   it("refuses a checkout session on someone else's cart, even while its owner has one open", async () => {
     const carol = await signUp(t.app);
     const cart = json(await inject('POST', '/api/v1/cart', carol.token, { productId: productIds[1] }));
-    const created = await inject('POST', `/api/v1/orders/checkout-session/${cart.cartId}?url=http://localhost:3000/%23`, carol.token, { shippingAddress: address });
+    const created = await inject(
+      'POST',
+      `/api/v1/orders/checkout-session/${cart.cartId}?url=http://localhost:3000/%23`,
+      carol.token,
+      { shippingAddress: address },
+    );
     expect(created.statusCode).toBe(200);
     // Bob cannot use Carol's cart id to open a session of his own either.
-    const again = await inject('POST', `/api/v1/orders/checkout-session/${cart.cartId}?url=http://localhost:3000/%23`, bob.token, { shippingAddress: address });
+    const again = await inject(
+      'POST',
+      `/api/v1/orders/checkout-session/${cart.cartId}?url=http://localhost:3000/%23`,
+      bob.token,
+      { shippingAddress: address },
+    );
     expect(again.statusCode).toBe(404);
     // Bob's order history stays empty whatever happens to Carol's session.
     expect(await inject('GET', `/api/v1/orders/user/${bob.id}`, bob.token).then((r) => r.json())).toEqual([]);
@@ -187,8 +240,13 @@ describe.each(dbKinds)('access control on %s', (kind) => {
     const mail = json(await inject('GET', `/api/v1/dev/outbox?to=${encodeURIComponent(dave.email)}`));
     const code = /(\d{6})/.exec(mail.data[0].text as string)?.[1];
     expect(code).toBeDefined();
-    expect((await inject('POST', '/api/v1/auth/verifyResetCode', undefined, { resetCode: code })).statusCode).toBe(200);
-    const reset = await inject('PUT', '/api/v1/auth/resetPassword', undefined, { email: dave.email, newPassword: 'brandnew1' });
+    expect(
+      (await inject('POST', '/api/v1/auth/verifyResetCode', undefined, { resetCode: code })).statusCode,
+    ).toBe(200);
+    const reset = await inject('PUT', '/api/v1/auth/resetPassword', undefined, {
+      email: dave.email,
+      newPassword: 'brandnew1',
+    });
     expect(reset.statusCode).toBe(200);
     const saved = ids;
     ids = { ...ids, userId: dave.id };

@@ -27,7 +27,12 @@ describe(`fuzzing every endpoint in process (seed ${seed})`, () => {
     cleanup = () => rmSync(out, { recursive: true, force: true });
     t = await startTestApp('pglite', { env: { STOREFRONT_DIR: out } });
     send = async (req) => {
-      const res = await t.app.inject({ method: req.method, url: req.url, headers: req.headers, payload: req.body });
+      const res = await t.app.inject({
+        method: req.method,
+        url: req.url,
+        headers: req.headers,
+        payload: req.body,
+      });
       return { status: res.statusCode, body: res.body };
     };
     context = await prepareFuzzContext(send, 'inject');

@@ -11,7 +11,10 @@ import { maxWrongAttempts } from '@/server/modules/auth/reset-codes';
 import { dbKinds, json, signUp, startTestApp, type TestApp } from './helpers/test-app';
 
 const open: TestApp[] = [];
-async function app(options: Parameters<typeof startTestApp>[1] = {}, kind: (typeof dbKinds)[number] = 'pglite') {
+async function app(
+  options: Parameters<typeof startTestApp>[1] = {},
+  kind: (typeof dbKinds)[number] = 'pglite',
+) {
   const t = await startTestApp(kind, { seed: false, ...options });
   open.push(t);
   return t;
@@ -26,7 +29,9 @@ afterEach(async () => {
 const randomIp = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${1 + (randomBytes(1)[0]! % 250)}`;
 
 async function latestCode(t: TestApp, email: string): Promise<string> {
-  const mail = json(await t.app.inject({ method: 'GET', url: `/api/v1/dev/outbox?to=${encodeURIComponent(email)}` }));
+  const mail = json(
+    await t.app.inject({ method: 'GET', url: `/api/v1/dev/outbox?to=${encodeURIComponent(email)}` }),
+  );
   const code = /(\d{6})/.exec(mail.data[0].text as string)?.[1];
   if (!code) throw new Error('no reset code in the outbox');
   return code;
@@ -44,7 +49,10 @@ describe('rate limits', () => {
         const res = await t.app.inject({ method: 'POST', url, payload: payload(i), remoteAddress: ip });
         statuses.push(res.statusCode);
         if (res.statusCode === 429) {
-          expect(res.json()).toEqual({ statusMsg: 'fail', message: expect.stringMatching(/^Too many requests, please try again in /) });
+          expect(res.json()).toEqual({
+            statusMsg: 'fail',
+            message: expect.stringMatching(/^Too many requests, please try again in /),
+          });
         }
       }
       // Five real attempts (all wrong), then nothing but 429 for the rest of the window.
@@ -54,13 +62,23 @@ describe('rate limits', () => {
     const start = Date.now();
     await attack('/api/v1/auth/signin', (i) => ({ email: victim.email, password: `guess${i}xx` }));
     // Even the right password is refused while the window lasts ...
-    const blocked = await t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', payload: { email: victim.email, password: victim.password }, remoteAddress: ip });
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signin',
+      payload: { email: victim.email, password: victim.password },
+      remoteAddress: ip,
+    });
     expect(Date.now() - start).toBeLessThan(windowMs);
     expect(blocked.statusCode).toBe(429);
     await attack('/api/v1/auth/verifyResetCode', (i) => ({ resetCode: String(100000 + i) }));
     // ... and accepted once it has passed.
     await new Promise((r) => setTimeout(r, Math.max(0, start + windowMs + 500 - Date.now())));
-    const after = await t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', payload: { email: victim.email, password: victim.password }, remoteAddress: ip });
+    const after = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signin',
+      payload: { email: victim.email, password: victim.password },
+      remoteAddress: ip,
+    });
     expect(after.statusCode).toBe(200);
   }, 60_000);
 
@@ -73,7 +91,12 @@ describe('rate limits', () => {
       const statuses: number[] = [];
       for (let i = 0; i < 10; i++) {
         const target = i % 2 === 0 ? a : b;
-        const res = await target.app.inject({ method: 'POST', url: '/api/v1/auth/signin', payload: { email: 'nobody@example.com', password: 'wrong-pass' }, remoteAddress: ip });
+        const res = await target.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/signin',
+          payload: { email: 'nobody@example.com', password: 'wrong-pass' },
+          remoteAddress: ip,
+        });
         statuses.push(res.statusCode);
       }
       // Six attempts in all, not six per instance.
@@ -88,16 +111,44 @@ describe('reset codes', () => {
     const s = await signUp(t.app);
     await t.app.inject({ method: 'POST', url: '/api/v1/auth/forgotPasswords', payload: { email: s.email } });
     const code = await latestCode(t, s.email);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/verifyResetCode', payload: { resetCode: code } })).statusCode).toBe(200);
-    const reused = await t.app.inject({ method: 'POST', url: '/api/v1/auth/verifyResetCode', payload: { resetCode: code } });
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/verifyResetCode',
+          payload: { resetCode: code },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const reused = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/verifyResetCode',
+      payload: { resetCode: code },
+    });
     expect(reused.statusCode).toBe(400);
     expect(reused.json()).toEqual({ statusMsg: 'fail', message: 'Reset code is invalid or has expired' });
-    const reset = await t.app.inject({ method: 'PUT', url: '/api/v1/auth/resetPassword', payload: { email: s.email, newPassword: 'another1' } });
+    const reset = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/auth/resetPassword',
+      payload: { email: s.email, newPassword: 'another1' },
+    });
     expect(reset.statusCode).toBe(200);
-    const again = await t.app.inject({ method: 'PUT', url: '/api/v1/auth/resetPassword', payload: { email: s.email, newPassword: 'another2' } });
+    const again = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/auth/resetPassword',
+      payload: { email: s.email, newPassword: 'another2' },
+    });
     expect(again.statusCode).toBe(400);
     // The password is the one set by the single successful reset.
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', payload: { email: s.email, password: 'another1' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/signin',
+          payload: { email: s.email, password: 'another1' },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('expire after 10 minutes, and a verified code must be used within 10 minutes', async () => {
@@ -106,17 +157,41 @@ describe('reset codes', () => {
     await t.app.inject({ method: 'POST', url: '/api/v1/auth/forgotPasswords', payload: { email: s.email } });
     const code = await latestCode(t, s.email);
     t.advance(10 * 60 * 1000 + 1_000);
-    const late = await t.app.inject({ method: 'POST', url: '/api/v1/auth/verifyResetCode', payload: { resetCode: code } });
+    const late = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/verifyResetCode',
+      payload: { resetCode: code },
+    });
     expect(late.statusCode).toBe(400);
     expect(late.json().message).toBe('Reset code is invalid or has expired');
 
     await t.app.inject({ method: 'POST', url: '/api/v1/auth/forgotPasswords', payload: { email: s.email } });
     const fresh = await latestCode(t, s.email);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/verifyResetCode', payload: { resetCode: fresh } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/verifyResetCode',
+          payload: { resetCode: fresh },
+        })
+      ).statusCode,
+    ).toBe(200);
     t.advance(10 * 60 * 1000 + 1_000);
-    const stale = await t.app.inject({ method: 'PUT', url: '/api/v1/auth/resetPassword', payload: { email: s.email, newPassword: 'another1' } });
+    const stale = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/auth/resetPassword',
+      payload: { email: s.email, newPassword: 'another1' },
+    });
     expect(stale.statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', payload: { email: s.email, password: s.password } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/signin',
+          payload: { email: s.email, password: s.password },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it(`cannot be guessed: after ${maxWrongAttempts} wrong guesses even the right code is refused`, async () => {
@@ -126,11 +201,31 @@ describe('reset codes', () => {
     const code = await latestCode(t, s.email);
     const wrong = (n: number) => String((Number(code) + n) % 1_000_000).padStart(6, '0');
     for (let i = 1; i <= maxWrongAttempts; i++) {
-      expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/verifyResetCode', payload: { resetCode: wrong(i) } })).statusCode).toBe(400);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/v1/auth/verifyResetCode',
+            payload: { resetCode: wrong(i) },
+          })
+        ).statusCode,
+      ).toBe(400);
     }
-    const right = await t.app.inject({ method: 'POST', url: '/api/v1/auth/verifyResetCode', payload: { resetCode: code } });
+    const right = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/verifyResetCode',
+      payload: { resetCode: code },
+    });
     expect(right.statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'PUT', url: '/api/v1/auth/resetPassword', payload: { email: s.email, newPassword: 'hijacked1' } })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/v1/auth/resetPassword',
+          payload: { email: s.email, newPassword: 'hijacked1' },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -141,7 +236,11 @@ describe('sign-in timing', () => {
     const verify = vi.spyOn(argon2, 'verify');
     const signin = async (email: string) => {
       const t0 = performance.now();
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', payload: { email, password: 'wrong-password' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/signin',
+        payload: { email, password: 'wrong-password' },
+      });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ statusMsg: 'fail', message: 'Incorrect email or password' });
       return performance.now() - t0;
@@ -170,14 +269,22 @@ describe('production settings', () => {
     const t = await app({ env: { NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('hex') } });
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/dev/outbox?to=someone@example.com' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ statusMsg: 'fail', message: "Can't find this route: /api/v1/dev/outbox?to=someone@example.com" });
+    expect(res.json()).toEqual({
+      statusMsg: 'fail',
+      message: "Can't find this route: /api/v1/dev/outbox?to=someone@example.com",
+    });
   });
 
   it('refuses to start in production without JWT_SECRET', async () => {
     const root = path.resolve(__dirname, '..', '..');
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: root,
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '3690', DATA_DIR: '/tmp/reliability-prod-nosecret' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'production',
+        PORT: '3690',
+        DATA_DIR: '/tmp/reliability-prod-nosecret',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
