@@ -30,7 +30,7 @@ export function Footer() {
         <p className={styles.lead}>We will send you a link, open it on your phone to download the app.</p>
         <form className={styles.form} onSubmit={onSubmit}>
           <label htmlFor={emailId} className="visually-hidden">
-            Your email for the app link
+            Get the app link by e-mail
           </label>
           <input
             id={emailId}

@@ -143,7 +143,7 @@ describe('footer', () => {
   it('notes an app-link request locally without calling the server', async () => {
     const { calls } = mockApi();
     renderApp('/unknown');
-    const email = await screen.findByRole('textbox', { name: 'Your email for the app link' });
+    const email = await screen.findByRole('textbox', { name: 'Get the app link by e-mail' });
     await userEvent.type(email, 'mona@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Share App Link' }));
     expect(screen.getByText('Thanks! We noted your request for the app link for mona@example.com.')).toBeInTheDocument();
