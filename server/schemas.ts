@@ -37,6 +37,17 @@ export function addSharedSchemas(app: FastifyInstance): void {
       id: { type: 'string' },
     },
   });
+  // A cart or order line: the product is an id string on POST /cart and on a new order, populated elsewhere.
+  app.addSchema({
+    $id: 'shopLine',
+    type: 'object',
+    properties: {
+      count: { type: 'integer' },
+      _id: { type: 'string' },
+      product: { anyOf: [{ type: 'string' }, { $ref: 'shopCartProduct#' }] },
+      price: { type: 'integer' },
+    },
+  });
   app.addSchema({
     $id: 'shopOrder',
     type: 'object',
@@ -71,15 +82,7 @@ export function addSharedSchemas(app: FastifyInstance): void {
       },
       cartItems: {
         type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            count: { type: 'integer' },
-            _id: { type: 'string' },
-            product: { anyOf: [{ type: 'string' }, { $ref: 'shopCartProduct#' }] },
-            price: { type: 'integer' },
-          },
-        },
+        items: { $ref: 'shopLine#' },
       },
       createdAt: { type: 'string' },
       updatedAt: { type: 'string' },

@@ -27,16 +27,7 @@ export const cartEnvelopeSchema = {
         cartOwner: { type: 'string' },
         products: {
           type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              count: { type: 'integer' },
-              _id: { type: 'string' },
-              // An id string on POST, a CartProduct elsewhere.
-              product: { anyOf: [{ type: 'string' }, { $ref: 'shopCartProduct#' }] },
-              price: { type: 'integer' },
-            },
-          },
+          items: { $ref: 'shopLine#' },
         },
         createdAt: { type: 'string' },
         updatedAt: { type: 'string' },
