@@ -1,11 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { parse as parseQuery } from 'node:querystring';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { pgErrorCode, type Database } from './db/client';
 import { TokenService } from './auth/tokens';
@@ -45,6 +53,54 @@ export interface AppDeps {
 }
 
 export const bodyLimitBytes = 100 * 1024;
+
+// A URL Fastify's router cannot decode (bad percent-encoding) or a path parameter over 200 characters.
+function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void reply.status(400).send({ statusMsg: 'fail', message: 'Malformed URL: check its percent-encoding' });
+  } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.status(414).send({ statusMsg: 'fail', message: 'A path segment of the URL is too long' });
+  } else {
+    request.log.error({ err: error }, 'router failed');
+    void reply
+      .status(500)
+      .send({ statusMsg: 'error', message: 'Something went wrong on our side. Please try again.' });
+  }
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers over 16 KB, a malformed request
+ * line, a client too slow to send its headers): answered in the contract's error shape, then the
+ * connection is closed. A HEAD request gets the status line and headers only, as HTTP requires (a body
+ * there would be read as the start of a second response).
+ */
+export function clientErrorHandler(
+  this: { log: FastifyBaseLogger },
+  err: { code?: string; rawPacket?: unknown },
+  socket: Duplex,
+) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  let status = 400;
+  let message = 'Malformed HTTP request';
+  if (err.code === 'HPE_HEADER_OVERFLOW') {
+    status = 431;
+    message = 'Request headers are too large (limit 16 KB)';
+  } else if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT' || err.code === 'ERR_HTTP_HEADERS_TIMEOUT') {
+    status = 408;
+    message = 'The request took too long to arrive';
+  }
+  this.log.debug({ code: err.code }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify({ statusMsg: 'fail', message });
+    const isHead =
+      Buffer.isBuffer(err.rawPacket) && err.rawPacket.subarray(0, 5).toString('latin1') === 'HEAD ';
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${isHead ? '' : body}`,
+    );
+  }
+  socket.destroy();
+}
 
 // PostgreSQL data exceptions caused by a request's values: string too long, numeric out of range,
 // bad datetime, NUL or invalid byte in text, invalid text representation, untranslatable character.
@@ -175,6 +231,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ignoreDuplicateSlashes: true,
       maxParamLength: 200,
     },
+    clientErrorHandler,
+    frameworkErrors,
     ajv: {
       customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: true, useDefaults: true },
     },
@@ -295,9 +353,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 
-  // Shared across processes through Redis when REDIS_URL is set; in memory otherwise.
+  // Shared across processes through Redis when REDIS_URL is set; in memory otherwise (ioredis is then
+  // never loaded, which keeps it off the start-up path).
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, {
+    ? new (await import('ioredis')).Redis(config.redisUrl, {
         connectTimeout: 2_000,
         maxRetriesPerRequest: 1,
         enableOfflineQueue: true,

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,6 +74,53 @@ describe('HTTP edges: bad input, headers, health, redirects, storefront', () => 
     });
     expect(res.statusCode).toBe(413);
     expect(json(res)).toEqual({ statusMsg: 'fail', message: 'Request body is too large (limit 100 KB)' });
+  });
+
+  /** Sends raw bytes on a fresh connection and returns everything the server writes before it closes. */
+  async function rawExchange(request: string): Promise<string> {
+    if (!t.app.server.listening) await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as net.AddressInfo;
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => socket.end(request));
+      const chunks: Buffer[] = [];
+      socket.on('data', (c: Buffer) => chunks.push(c));
+      socket.on('error', reject);
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
+    });
+  }
+
+  it('answers headers over 16 KB with 431 in the contract shape, and a HEAD request without a body', async () => {
+    const huge = `x-fill: ${'a'.repeat(20_000)}\r\n`;
+    const get = await rawExchange(`GET /api/v1/products HTTP/1.1\r\nHost: shop\r\n${huge}\r\n`);
+    const [head, body] = get.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
+    expect(head).toContain(`Content-Length: ${Buffer.byteLength(body!)}`);
+    expect(JSON.parse(body!)).toEqual({
+      statusMsg: 'fail',
+      message: 'Request headers are too large (limit 16 KB)',
+    });
+
+    const headReply = await rawExchange(`HEAD /api/v1/products HTTP/1.1\r\nHost: shop\r\n${huge}\r\n`);
+    expect(headReply).toMatch(/^HTTP\/1\.1 431 /);
+    expect(headReply.endsWith('\r\n\r\n')).toBe(true);
+  });
+
+  it('answers a malformed request line with 400 in the contract shape', async () => {
+    const reply = await rawExchange('GET /api/v1/products HTTP/9.Z\r\n\r\n');
+    expect(reply).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(JSON.parse(reply.split('\r\n\r\n')[1]!)).toEqual({
+      statusMsg: 'fail',
+      message: 'Malformed HTTP request',
+    });
+  });
+
+  it('answers a URL with bad percent-encoding or an overlong id in the contract shape', async () => {
+    const bad = await t.app.inject({ method: 'GET', url: '/api/v1/products/%E0%A4%A' });
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad)).toEqual({ statusMsg: 'fail', message: 'Malformed URL: check its percent-encoding' });
+    const long = await t.app.inject({ method: 'GET', url: `/api/v1/products/${'9'.repeat(300)}` });
+    expect(long.statusCode).toBe(414);
+    expect(json(long)).toEqual({ statusMsg: 'fail', message: 'A path segment of the URL is too long' });
   });
 
   it('answers unknown routes with 404 and the route in the message', async () => {
