@@ -1,14 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { Extensions } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import * as schema from './schema';
 
 /** One drizzle type for both drivers: services never know which database they talk to. */
@@ -41,8 +36,24 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 // Serialises concurrent migrators (several processes starting on one PostgreSQL).
 const migrationLockKey = 727_001;
 
+/**
+ * The PostgreSQL extensions the migrations create, as PGlite bundles (PostgreSQL ships them in contrib).
+ * Every PGlite opened on our data must load them: the trigram indexes of 0001 need pg_trgm's operators.
+ */
+export async function pgliteExtensions(): Promise<Extensions> {
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return { pg_trgm };
+}
+
+// Each driver is imported only when used: a PGlite server never loads node-postgres and the reverse
+// (start-up time, issue 7).
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // An idle client that errors (server restart) must not crash the process; the pool replaces it.
     pool.on('error', () => {});
@@ -69,10 +80,17 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       },
     };
   }
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, extensions] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+    pgliteExtensions(),
+  ]);
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   const client = await PGlite.create({
     ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
     ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
+    extensions,
   });
   const db = drizzlePglite({ client, schema });
   return {

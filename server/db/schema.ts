@@ -96,10 +96,17 @@ export const products = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('products_category_idx').on(t.categoryId),
-    index('products_brand_idx').on(t.brandId),
+    // The list route orders by the sort key, then id (server/modules/catalogue/routes.ts). A category or
+    // brand page (default sort -createdAt) reads its first rows in order from these, with no sort step.
+    index('products_category_created_idx').on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id),
+    index('products_brand_created_idx').on(t.brandId, t.createdAt.desc().nullsFirst(), t.id),
     index('products_price_idx').on(t.price),
     index('products_created_idx').on(t.createdAt),
+    index('products_ratings_idx').on(t.ratingsAverage.desc().nullsFirst(), t.id),
+    // Keyword search is `title ILIKE '%kw%' OR description ILIKE '%kw%'`: a B-tree cannot serve a pattern
+    // with a leading wildcard; trigram GIN indexes (pg_trgm, loaded into PGlite by openDatabase) can.
+    index('products_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('products_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
     check('products_quantity_nonneg', sql`${t.quantity} >= 0`),
   ],
 );
