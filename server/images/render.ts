@@ -1,6 +1,6 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import type sharpFactory from 'sharp';
 import { seedBrands, seedCategories } from '../db/seed-data';
 import { brandSvg, categorySvg, productKinds, productSvg, type ProductKind } from './art';
 
@@ -12,6 +12,14 @@ export const productImagePath = (kind: ProductKind, variant: number, view: numbe
   `/images/products/${kind}-${variant}-${view}.webp`;
 export const categoryImagePath = (slug: string) => `/images/categories/${encodeURIComponent(slug)}.webp`;
 export const brandImagePath = (slug: string) => `/images/brands/${encodeURIComponent(slug)}.webp`;
+
+let sharpModule: Promise<typeof sharpFactory> | undefined;
+
+/** sharp, imported on the first picture drawn or resized: a restart that draws nothing never loads it. */
+export function loadSharp(): Promise<typeof sharpFactory> {
+  sharpModule ??= import('sharp').then((m) => m.default);
+  return sharpModule;
+}
 
 /** The SVG for a stored image path, or null if the path names no picture we can draw. */
 export function svgFor(relPath: string): string | null {
@@ -43,6 +51,7 @@ export async function renderToDisk(imagesRoot: string, relPath: string): Promise
   if (!svg) return null;
   const file = path.join(imagesRoot, relPath.replace(/^\/images\//, ''));
   await mkdir(path.dirname(file), { recursive: true });
+  const sharp = await loadSharp();
   const data = await sharp(Buffer.from(svg)).webp({ quality: 82, effort: 1 }).toBuffer();
   const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   await writeFile(tmp, data);

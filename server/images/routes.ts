@@ -2,9 +2,8 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
 import { AppError } from '../errors';
-import { renderToDisk } from './render';
+import { loadSharp, renderToDisk } from './render';
 
 export const allowedWidths = [160, 320, 480, 640, 800, 1200] as const;
 
@@ -40,6 +39,7 @@ export async function imageRoutes(app: FastifyInstance) {
     const file = path.join(root, '.w', String(width), rel.replace(/^\/images\//, ''));
     if (await exists(file)) return file;
     await mkdir(path.dirname(file), { recursive: true });
+    const sharp = await loadSharp();
     const data = await sharp(source)
       .resize({ width, withoutEnlargement: true })
       .webp({ quality: 78 })

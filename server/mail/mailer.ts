@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
@@ -15,16 +15,18 @@ export interface Mailer {
   close(): void;
 }
 
-/** Real mail through SMTP_URL (nodemailer). */
+/** Real mail through SMTP_URL (nodemailer, loaded with the first message rather than at start-up). */
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  let transport: Promise<Transporter> | undefined;
   return {
     kind: 'smtp',
     async send(message) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
+      const smtp = await transport;
+      await smtp.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
     },
     close() {
-      transport.close();
+      void transport?.then((t) => t.close());
     },
   };
 }

@@ -1,14 +1,17 @@
 import type { Config } from '../config';
 import type { PaymentProvider } from './provider';
-import { createStripeProvider } from './stripe-provider';
 import { createTestProvider } from './test-provider';
 
 /**
  * Stripe when its secret key is set, otherwise the hosted test page. A key without a webhook
  * secret is refused at start-up: Stripe sessions would be paid and never turn into orders.
  * STRIPE_API_URL (optional) sends the SDK's API calls elsewhere: stripe-mock, or the tests' stand-in.
+ * The Stripe SDK (about 0.2 s to load) is imported only when it is used.
  */
-export function providerFromConfig(config: Config, env: NodeJS.ProcessEnv = process.env): PaymentProvider {
+export async function providerFromConfig(
+  config: Config,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<PaymentProvider> {
   if (!config.stripeSecretKey) return createTestProvider({ publicUrl: config.publicUrl });
   if (!config.stripeWebhookSecret) {
     throw new Error(
@@ -27,6 +30,7 @@ export function providerFromConfig(config: Config, env: NodeJS.ProcessEnv = proc
       throw new Error(`STRIPE_API_URL must be an absolute http(s) URL, got "${apiUrl}"`);
     }
   }
+  const { createStripeProvider } = await import('./stripe-provider');
   return createStripeProvider({
     secretKey: config.stripeSecretKey,
     webhookSecret: config.stripeWebhookSecret,

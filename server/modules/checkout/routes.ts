@@ -51,7 +51,7 @@ export function readReturnBase(query: unknown): string {
  */
 export async function checkoutRoutes(app: FastifyInstance, opts: { provider?: PaymentProvider }) {
   const { ctx } = app;
-  const provider = opts.provider ?? providerFromConfig(ctx.config);
+  const provider = opts.provider ?? (await providerFromConfig(ctx.config));
 
   app.post(
     '/api/v1/orders/checkout-session/:cartId',
