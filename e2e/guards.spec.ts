@@ -86,3 +86,32 @@ test('/forgotpass and /changePass open to guests and to token holders', async ({
   await expectRoute(page, '/forgotpass');
   await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
 });
+
+test('a token holder opening #/register and at once #/forgotpass ends on #/forgotpass', async ({
+  page,
+  shopper,
+}) => {
+  await logInWithToken(page, shopper.token);
+  await openApp(page, '/forgotpass');
+  // Both screens' code already fetched, so /register's redirect is decided as fast as it ever is.
+  await page.goto('/ecommerceweb/#/register');
+  await expectRoute(page, '/home');
+  await expect(page.getByRole('heading', { name: 'Shop Product' })).toBeVisible();
+  for (const gapMs of [0, 20, 50]) {
+    await via(page, '/forgotpass');
+    await page.evaluate((gap) => {
+      window.location.hash = '#/register';
+      setTimeout(() => (window.location.hash = '#/forgotpass'), gap);
+    }, gapMs);
+    await expectRoute(page, '/forgotpass');
+    // A late redirect (or a late URL write by Next's own router) would land after this: let everything settle.
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    await expectRoute(page, '/forgotpass');
+    await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
+  }
+  // /register's entry was replaced by its redirect: back goes to /home, not round through /register.
+  await page.goBack();
+  await expectRoute(page, '/home');
+  await expect(page.getByRole('heading', { name: 'Shop Product' })).toBeVisible();
+});

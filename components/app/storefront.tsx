@@ -1,8 +1,10 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { createHashHistory } from '@/lib/router/history';
+import { RouterProvider, type LoadErrorProps } from '@/lib/router/react';
 import { setLoginRedirect } from '@/lib/session/session-store';
+import { LoadError } from '@/components/catalog/load-error';
 import { FullScreenLoader } from '@/components/ui/full-screen-loader';
 import { createStorefrontRouter } from './route-table';
 
@@ -16,8 +18,8 @@ export function Storefront() {
   const [router, setRouter] = useState<StorefrontRouter | null>(null);
 
   useEffect(() => {
-    const created = createStorefrontRouter();
-    setLoginRedirect(() => void created.navigate('/login', { replace: true }));
+    const created = createStorefrontRouter(createHashHistory());
+    setLoginRedirect(() => created.navigate('/login', { replace: true }));
     setRouter(created);
     // End-to-end tests wait for this marker before they click anything.
     document.documentElement.setAttribute('data-hydrated', 'true');
@@ -28,5 +30,10 @@ export function Storefront() {
   }, []);
 
   if (!router) return <FullScreenLoader />;
-  return <RouterProvider router={router} />;
+  return <RouterProvider router={router} fallback={<FullScreenLoader />} loadError={ScreenLoadError} />;
+}
+
+/** A screen's code could not be fetched (offline, or a new deployment replaced it): say so, offer a retry. */
+export function ScreenLoadError({ retry }: LoadErrorProps) {
+  return <LoadError what="page" onRetry={retry} />;
 }

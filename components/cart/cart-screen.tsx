@@ -1,6 +1,6 @@
 'use client';
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router/react';
 import { useWishlist } from '@/lib/api/wishlist';
 import type { CartLine } from '@/lib/api/types';
 import { cartSummary } from '@/lib/rules/cart-summary';

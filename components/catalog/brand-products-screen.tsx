@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '@/lib/router/react';
 import { useBrandProducts } from '@/lib/api/products';
 import { firstWords } from '@/lib/rules/title';
 import { BusyOverlay } from '@/components/ui/busy-overlay';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router/react';
 import type { Category } from '@/lib/api/types';
 import { Spinner } from '@/components/ui/spinner';
 import { LoadError } from './load-error';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router/react';
 import type { Product } from '@/lib/api/types';
 import { firstWords } from '@/lib/rules/title';
 import { ProductImage } from './product-image';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams } from '@/lib/router/react';
 import { useProduct } from '@/lib/api/products';
 import { BusyOverlay } from '@/components/ui/busy-overlay';
 import { Spinner } from '@/components/ui/spinner';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router/react';
 import { announce } from '@/lib/session/announcer';
 import { useCart } from '@/lib/session/cart-store';
 import { useSession } from '@/lib/session/session-store';

@@ -1,6 +1,6 @@
 'use client';
 import { useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@/lib/router/react';
 import { notify } from '@/components/ui/notify';
 import { checkoutReturnBase, createCashOrder, createCheckoutSession } from '@/lib/api/checkout';
 import type { ShippingAddress } from '@/lib/api/types';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from '@/lib/router/react';
 import { useCart } from '@/lib/session/cart-store';
 import { logout, useSession } from '@/lib/session/session-store';
 import { asset } from '@/components/ui/asset';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router/react';
 import { asset } from '@/components/ui/asset';
 import styles from './not-found-screen.module.scss';
 

@@ -1,6 +1,6 @@
 'use client';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router/react';
 import type { Order } from '@/lib/api/types';
 import { useCart } from '@/lib/session/cart-store';
 import { Spinner } from '@/components/ui/spinner';

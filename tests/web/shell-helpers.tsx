@@ -1,10 +1,11 @@
 // The shell and catalogue tests: fetch replaced at the network boundary, the real route table rendered
 // in a memory router, and browser APIs jsdom lacks (matchMedia, IntersectionObserver) stood in for.
 import { configure, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SWRConfig } from 'swr';
 import { vi } from 'vitest';
-import { routes } from '@/components/app/route-table';
+import { createStorefrontRouter } from '@/components/app/route-table';
+import { createMemoryHistory } from '@/lib/router/history';
+import { RouterProvider } from '@/lib/router/react';
 import { setLoginRedirect } from '@/lib/session/session-store';
 
 // Route code is loaded lazily (as in the browser); the first import of a screen in a test run takes a while.
@@ -97,12 +98,13 @@ export function installBrowserStandIns() {
 /** Renders the storefront's real route table at `path`, with a fresh SWR cache. */
 export function renderApp(path: string) {
   installBrowserStandIns();
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  setLoginRedirect(() => void router.navigate('/login', { replace: true }));
+  const router = createStorefrontRouter(createMemoryHistory([path]));
+  setLoginRedirect(() => router.navigate('/login', { replace: true }));
   const view = render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
       <RouterProvider router={router} />
     </SWRConfig>,
   );
-  return { ...view, router };
+  const pathname = () => router.getState().location?.pathname;
+  return { ...view, router, pathname };
 }

@@ -2,9 +2,11 @@
 // and the footer's app-link form.
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GuestOnly } from '@/components/app/guards';
+import { guestOnly } from '@/components/app/guards';
+import { createMemoryHistory } from '@/lib/router/history';
+import { RouterProvider } from '@/lib/router/react';
+import { createRouter } from '@/lib/router/router';
 import { clearToken, getToken, setToken } from '@/lib/session/session-store';
 import { themeInitScript } from '@/lib/session/theme';
 import { mockApi, on, renderApp, reply } from './shell-helpers';
@@ -32,28 +34,28 @@ describe('guards', () => {
     'sends a guest from the protected route %s to /login',
     async (path) => {
       mockApi();
-      const { router } = renderApp(path);
-      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      const { pathname } = renderApp(path);
+      await waitFor(() => expect(pathname()).toBe('/login'));
     },
   );
 
   it('lets a token holder stay on a protected route', async () => {
     signedInApi();
     act(() => setToken(token));
-    const { router } = renderApp('/products');
+    const { pathname } = renderApp('/products');
     expect(await screen.findByRole('heading', { name: 'Filter Products' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/products');
+    expect(pathname()).toBe('/products');
   });
 
   it('sends a token holder away from a guest-only route to /home', async () => {
     act(() => setToken('t'));
     mockApi(on('GET', '/cart', () => reply(200, cart([]))), on('GET', /^\/orders\/user\//, () => reply(200, [])));
-    const router = createMemoryRouter(
+    const router = createRouter(
       [
-        { element: <GuestOnly />, children: [{ path: '/login', element: <p>login form</p> }] },
-        { path: '/home', element: <p>home page</p> },
+        { redirect: guestOnly, children: [{ path: '/login', layout: () => <p>login form</p> }] },
+        { path: '/home', layout: () => <p>home page</p> },
       ],
-      { initialEntries: ['/login'] },
+      createMemoryHistory(['/login']),
     );
     render(<RouterProvider router={router} />);
     expect(await screen.findByText('home page')).toBeInTheDocument();
@@ -101,12 +103,12 @@ describe('navbar', () => {
   it('Logout removes the token, resets the cart without a call and goes to /login', async () => {
     const { calls } = signedInApi();
     act(() => setToken(token));
-    const { router } = renderApp('/products');
+    const { pathname } = renderApp('/products');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     await waitFor(() => expect(within(nav).getByLabelText('2 items')).toBeInTheDocument());
     const before = calls.length;
     await userEvent.click(within(nav).getByRole('button', { name: 'Logout' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(pathname()).toBe('/login'));
     expect(getToken()).toBeNull();
     expect(localStorage.getItem('tkn')).toBeNull();
     expect(calls.slice(before).filter((c) => c.path.startsWith('/cart'))).toEqual([]);
