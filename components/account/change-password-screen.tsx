@@ -1,6 +1,6 @@
 'use client';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '@/lib/router/react';
 import { notify } from '@/components/ui/notify';
 import { resetPassword } from '@/lib/api/auth';
 import { errorMessage } from './error-message';

@@ -1,6 +1,6 @@
 'use client';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router/react';
 import { requestResetCode, verifyResetCode } from '@/lib/api/auth';
 import { messages } from '@/lib/rules/messages';
 import { errorMessage } from './error-message';

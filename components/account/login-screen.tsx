@@ -1,11 +1,10 @@
 'use client';
-import { yupResolver } from '@hookform/resolvers/yup';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@/lib/router/react';
 import { notify } from '@/components/ui/notify';
 import { signIn, type Credentials } from '@/lib/api/auth';
-import { loginSchema, type LoginValues } from '@/lib/rules/account-schemas';
+import type { LoginValues } from '@/lib/rules/account-schemas';
 import { useSession } from '@/lib/session/session-store';
 import { BusyOverlay } from '@/components/ui/busy-overlay';
 import { ErrorDialog } from './error-dialog';
@@ -14,7 +13,10 @@ import { FormField } from './form-field';
 import { GoogleCompletionHeader } from './google-completion-header';
 import { decodeGoogleCredential, GoogleCredentialError, type GoogleIdentity } from './google-identity';
 import { GoogleSignIn } from './google-sign-in';
+import { lazyResolver, preloadValidation } from './lazy-resolver';
 import styles from './account-form.module.scss';
+
+const loginResolver = lazyResolver<LoginValues>('login');
 
 /** 'Login Now': e-mail and password, or Google followed by the password-only completion form. */
 export function LoginScreen() {
@@ -83,14 +85,14 @@ function PlainLoginForm({ busy, onSubmit, onCredential }: PlainLoginFormProps) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LoginValues>({ resolver: yupResolver(loginSchema), mode: 'onTouched' });
+  } = useForm<LoginValues>({ resolver: loginResolver, mode: 'onTouched' });
 
   return (
     <section className={styles.card} aria-labelledby="login-title">
       <h1 id="login-title" className={styles.title}>
         Login Now
       </h1>
-      <form className={styles.form} noValidate onSubmit={handleSubmit(onSubmit)}>
+      <form className={styles.form} noValidate onFocus={preloadValidation} onSubmit={handleSubmit(onSubmit)}>
         <FormField
           label="Email"
           type="email"

@@ -1,16 +1,10 @@
 'use client';
-import { yupResolver } from '@hookform/resolvers/yup';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@/lib/router/react';
 import { notify } from '@/components/ui/notify';
 import { signUp, type Registration } from '@/lib/api/auth';
-import {
-  providerRegisterSchema,
-  registerSchema,
-  type ProviderRegisterValues,
-  type RegisterValues,
-} from '@/lib/rules/account-schemas';
+import type { ProviderRegisterValues, RegisterValues } from '@/lib/rules/account-schemas';
 import { useSession } from '@/lib/session/session-store';
 import { BusyOverlay } from '@/components/ui/busy-overlay';
 import { ErrorDialog } from './error-dialog';
@@ -19,7 +13,11 @@ import { FormField } from './form-field';
 import { GoogleCompletionHeader } from './google-completion-header';
 import { decodeGoogleCredential, GoogleCredentialError, type GoogleIdentity } from './google-identity';
 import { GoogleSignIn } from './google-sign-in';
+import { lazyResolver, preloadValidation } from './lazy-resolver';
 import styles from './account-form.module.scss';
+
+const registerResolver = lazyResolver<RegisterValues>('register');
+const providerRegisterResolver = lazyResolver<ProviderRegisterValues>('providerRegister');
 
 /** Spec section 9: the redirect after a plain registration. */
 export const registerRedirectMs = 3000;
@@ -118,7 +116,7 @@ function PlainRegisterForm({ onSubmit, onCredential }: PlainRegisterFormProps) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<RegisterValues>({ resolver: yupResolver(registerSchema), mode: 'onTouched' });
+  } = useForm<RegisterValues>({ resolver: registerResolver, mode: 'onTouched' });
 
   return (
     <section className={styles.card} aria-labelledby="register-title">
@@ -128,6 +126,7 @@ function PlainRegisterForm({ onSubmit, onCredential }: PlainRegisterFormProps) {
       <form
         className={styles.form}
         noValidate
+        onFocus={preloadValidation}
         onSubmit={handleSubmit(async (values) => {
           if (await onSubmit(values)) setDone(true);
         })}
@@ -191,12 +190,12 @@ function GoogleRegisterForm({ identity, busy, onSubmit, onBack }: GoogleRegister
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ProviderRegisterValues>({ resolver: yupResolver(providerRegisterSchema), mode: 'onTouched' });
+  } = useForm<ProviderRegisterValues>({ resolver: providerRegisterResolver, mode: 'onTouched' });
 
   return (
     <section className={styles.card} aria-labelledby="google-register-title">
       <GoogleCompletionHeader titleId="google-register-title" identity={identity} />
-      <form className={styles.form} noValidate onSubmit={handleSubmit(onSubmit)}>
+      <form className={styles.form} noValidate onFocus={preloadValidation} onSubmit={handleSubmit(onSubmit)}>
         <FormField label="Your Email" type="email" value={identity.email} readOnly />
         <FormField
           label="Your Password"

@@ -2,12 +2,21 @@
 // boundary, a router around the screen under test, and the toast container the app mounts.
 import { configure, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { createMemoryHistory } from '@/lib/router/history';
+import { createRouter } from '@/lib/router/router';
+import { Outlet, RouterProvider, useLocation } from '@/lib/router/react';
 import { ToastContainer } from 'react-toastify';
-import { vi } from 'vitest';
+import { beforeAll, vi } from 'vitest';
 
 // findBy/waitFor wait up to 5 s: these suites run beside others on a shared 2-core machine.
 configure({ asyncUtilTimeout: 5000 });
+
+// The account forms fetch their validation code (yup) on their first focus; in a browser it has arrived before
+// a field is left. Vitest compiles a module on its first import, which takes longer than a click, so the code
+// is compiled once up front and the forms' first focus finds it as a browser would.
+beforeAll(async () => {
+  await import('@/components/account/account-validation');
+});
 
 export interface Call {
   method: string;
@@ -83,17 +92,28 @@ function Where() {
  * `beside` stays mounted across navigation (e.g. a probe of shared state).
  */
 export function renderScreen(path: string, element: ReactElement, state?: unknown, beside?: ReactElement) {
-  return render(
-    <MemoryRouter initialEntries={[{ pathname: path, state }]}>
-      <Routes>
-        <Route path={path} element={element} />
-        <Route path="*" element={<p>Another page</p>} />
-      </Routes>
+  const Frame = () => (
+    <>
+      <Outlet />
       <Where />
       {beside}
       <ToastContainer />
-    </MemoryRouter>,
+    </>
   );
+  const router = createRouter(
+    [
+      {
+        path: '/',
+        layout: Frame,
+        children: [
+          { path, layout: () => element },
+          { path: '*', layout: () => <p>Another page</p> },
+        ],
+      },
+    ],
+    createMemoryHistory([{ pathname: path, state }]),
+  );
+  return render(<RouterProvider router={router} />);
 }
 
 /** A JWT-shaped, signed-looking credential as Google's button hands it over (header.payload.signature). */
