@@ -3,6 +3,7 @@ import { useProducts } from '@/lib/api/products';
 import { BusyOverlay } from '@/components/ui/busy-overlay';
 import { Reveal } from '@/components/ui/reveal';
 import { Spinner } from '@/components/ui/spinner';
+import { CategoriesPlaceholder } from './categories-placeholder';
 import { LoadError } from './load-error';
 import { ProductCard } from './product-card';
 import { useAddToCart } from './use-add-to-cart';
@@ -23,7 +24,7 @@ export function HomeScreen() {
       <Suspense fallback={<div className={styles.bannerSpace} />}>
         <HomeBanner />
       </Suspense>
-      <Suspense fallback={<div className={styles.categoriesSpace} />}>
+      <Suspense fallback={<CategoriesPlaceholder />}>
         <CategoriesSlider />
       </Suspense>
       <section className={styles.shop} aria-labelledby="shop-product">

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router/react';
 import { useKeenSlider } from 'keen-slider/react';
 import 'keen-slider/keen-slider.min.css';
 import { useCategories } from '@/lib/api/catalogue';
 import type { Category } from '@/lib/api/types';
 import { asset } from '@/components/ui/asset';
 import { ChevronIcon } from '@/components/ui/icons';
-import { Spinner } from '@/components/ui/spinner';
+import { CategoriesPlaceholder, categoriesHeading } from './categories-placeholder';
 import { ProductImage } from './product-image';
 import banner from './home-banner.module.scss';
 import styles from './categories-slider.module.scss';
@@ -50,7 +50,7 @@ export function HomeBanner() {
         {slides.map((s, i) => (
           <div
             key={s.file}
-            className="keen-slider__slide"
+            className={`keen-slider__slide ${banner.slide}`}
             role="group"
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${slides.length}`}
@@ -98,7 +98,7 @@ export function HomeBanner() {
 export function CategoriesSlider() {
   const { data: categories, error } = useCategories();
   if (error) return null; // The product grid below still works; the slider is a shortcut only.
-  if (!categories) return <Spinner label="Loading categories" size="small" />;
+  if (!categories) return <CategoriesPlaceholder />;
   if (categories.length === 0) return null;
   return <CategoriesTrack categories={categories} />;
 }
@@ -118,7 +118,7 @@ function CategoriesTrack({ categories }: { categories: Category[] }) {
     <section className={styles.section} aria-labelledby="shop-categories">
       <div className={styles.header}>
         <h2 id="shop-categories" className={styles.title}>
-          Shop Popular Categories
+          {categoriesHeading}
         </h2>
         <div className={styles.arrows}>
           <button type="button" className={styles.arrow} aria-label="Previous categories" onClick={() => slider.current?.prev()}>
@@ -131,7 +131,7 @@ function CategoriesTrack({ categories }: { categories: Category[] }) {
       </div>
       <ul ref={sliderRef} className={`keen-slider ${styles.track}`}>
         {categories.map((c) => (
-          <li key={c._id} className="keen-slider__slide">
+          <li key={c._id} className={`keen-slider__slide ${styles.slide}`}>
             <Link to={`/productwithCategory/${c._id}`} className={styles.item}>
               <ProductImage
                 className={styles.image}

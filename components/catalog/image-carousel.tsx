@@ -47,7 +47,7 @@ export function ImageCarousel({ images, title, variant, initial = 0, onOpen, onC
         {images.map((url, i) => (
           <div
             key={`${url}-${i}`}
-            className="keen-slider__slide"
+            className={`keen-slider__slide ${styles.slide}`}
             role="group"
             aria-roledescription="slide"
             aria-label={`Image ${i + 1} of ${images.length}`}

@@ -1,4 +1,4 @@
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Outlet, useNavigation } from '@/lib/router/react';
 import { useAnnouncement } from '@/lib/session/announcer';
 import { FullScreenLoader } from '@/components/ui/full-screen-loader';
 import { ToastHost } from '@/components/ui/toast-host';
@@ -25,7 +25,6 @@ export function RootLayout() {
         {announcement}
       </div>
       <ToastHost />
-      <ScrollRestoration />
     </>
   );
 }
