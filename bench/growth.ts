@@ -20,7 +20,9 @@ import {
   type Target,
 } from './lib';
 
-const ports = { pglite: 3820, postgres: 3821 } as const;
+// BENCH_PORT moves the servers' ports (another run, or other work, may hold the defaults on a shared machine).
+const firstPort = Number(process.env.BENCH_PORT || 3820);
+const ports = { pglite: firstPort, postgres: firstPort + 1 } as const;
 export const sizes = [56, 10_000] as const;
 
 interface Ids {

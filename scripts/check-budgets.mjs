@@ -6,11 +6,16 @@
 //   each route:   the JS + CSS a hash route loads on its first visit that the first screen has not
 //                 already loaded (its lazy chunks, and the chunks those load in turn) ≤ 40 KB
 //
-// How the routes are found without a browser: Turbopack compiles each `lazy: () => import(...)` in
-// components/app/route-table.tsx to `lazy:()=>x.A(<loader id>)`, and each loader id to a small module
+// How the routes are found without a browser: Turbopack compiles each `load: () => import(...)` in
+// components/app/route-table.tsx to `load:()=>x.A(<loader id>)`, and each loader id to a small module
 // `<id>,s=>{s.v(t=>Promise.all(["static/chunks/a.js","static/chunks/b.css"].map(...)))...}` naming the
 // chunks it fetches. Both are read from the chunk files in out/. If the build's shape changes so that
 // the route table cannot be found, the check fails rather than passing with nothing measured.
+//
+// Code a screen fetches only once the shopper acts (the account forms' validation, fetched on the first
+// focus) is filed under the name 'afterFirstInput' next to its import, compiled to `"afterFirstInput",()=>x.A(id)`.
+// It is not part of a first screen (it is not downloaded before the shopper acts) but still counts in its
+// route's own 40 KB. If the marker is not found, that code simply counts in the first screen too.
 //
 // 1 KB = 1000 bytes. Sizes are gzip level 9, the level the server's precompressed .gz files use.
 //
@@ -20,12 +25,6 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 export const budgets = { firstScreenKB: 170, routeKB: 40 };
-
-// The first-screen goal is not met yet: Next 16's own runtime is ~135 KB of the 170 (see docs/benchmarks.md).
-// Until it is, `npm test` holds each first screen to a ceiling just above its measured size, so it can only
-// shrink, and reports the goal it misses. BUDGETS_STRICT=1 enforces the goals themselves.
-const strict = process.env.BUDGETS_STRICT === '1';
-const firstScreenCeilingKB = { '': 200, login: 210 };
 
 const outDir = path.resolve(process.env.STOREFRONT_DIR || 'out');
 const nextDir = path.join(outDir, '_next');
@@ -92,8 +91,8 @@ for (const rel of jsFiles) {
   }
 }
 
-// 3. The route table: `{path:"x",lazy:()=>t.A(id)}` and the index route `{index:!0,lazy:()=>t.A(id)}`.
-const routeEntry = /(?:path:"([^"]*)"|index:!0),lazy:\(\)=>\w+\.A\((\d+)\)/g;
+// 3. The route table: `{path:"x",load:()=>t.A(id).then(...)}` and the index route `{index:!0,load:()=>t.A(id)...}`.
+const routeEntry = /(?:path:"([^"]*)"|index:!0),load:\(\)=>\w+\.A\((\d+)\)/g;
 const routes = [];
 for (const [, text] of sources) {
   for (const m of text.matchAll(routeEntry)) {
@@ -104,16 +103,25 @@ for (const [, text] of sources) {
 for (const required of ['', 'home', 'login', 'products', 'productDetails/:id', 'cart']) {
   if (!routes.some((r) => r.route === required)) {
     fail(
-      `could not find the hash route "#/${required}" in the built chunks (looked for lazy:()=>x.A(id) entries).`,
+      `could not find the hash route "#/${required}" in the built chunks (looked for load:()=>x.A(id) entries).`,
     );
   }
 }
 
-/** Chunks a loader fetches, and the chunks that code lazily loads in turn (carousel, animation features, ...). */
-function closure(loaderId) {
+// 4. Loaders filed under "afterFirstInput" (see the header).
+const afterFirstInput = new Set();
+for (const [, text] of sources) {
+  for (const m of text.matchAll(/"afterFirstInput",\(\)=>\w+\.A\((\d+)\)/g)) afterFirstInput.add(m[1]);
+}
+
+/**
+ * Chunks a loader fetches, and the chunks that code lazily loads in turn (carousel, animation features, ...),
+ * except the loaders in `skip`.
+ */
+function closure(loaderId, skip = new Set()) {
   const files = new Set();
   const pending = [loaderId];
-  const seen = new Set();
+  const seen = new Set(skip);
   while (pending.length) {
     const id = pending.pop();
     if (seen.has(id)) continue;
@@ -150,15 +158,13 @@ const firstScreens = [
 ];
 for (const fs of firstScreens) {
   const r = routes.find((x) => x.route === fs.route);
-  const files = new Set([...entry, ...closure(r.loader)]);
-  const ceilingKB = strict ? budgets.firstScreenKB : firstScreenCeilingKB[fs.route];
+  const files = new Set([...entry, ...closure(r.loader, afterFirstInput)]);
   rows.push({
     kind: 'first',
     name: fs.label,
     files: files.size,
     ...total(files),
     budgetKB: budgets.firstScreenKB,
-    ceilingKB,
   });
 }
 const byLoader = new Map();
@@ -175,24 +181,20 @@ for (const [loader, names] of byLoader) {
     files: own.size,
     ...total(own),
     budgetKB: budgets.routeKB,
-    ceilingKB: budgets.routeKB,
   });
 }
 
 const kb = (n) => (n / 1000).toFixed(1);
-const failures = rows.filter((r) => r.gzip > r.ceilingKB * 1000);
-const goalsMissed = rows.filter((r) => r.gzip > r.budgetKB * 1000 && r.gzip <= r.ceilingKB * 1000);
+const failures = rows.filter((r) => r.gzip > r.budgetKB * 1000);
 
 if (asJson) {
   console.log(
     JSON.stringify(
       {
         budgets,
-        strict,
         entry: { files: entry.size, ...entryTotals },
         rows,
         failures: failures.length,
-        goalsMissed: goalsMissed.length,
       },
       null,
       2,
@@ -209,13 +211,12 @@ if (asJson) {
     `  HTML-referenced shell: ${entry.size} files, ${kb(entryTotals.gzip)} KB gzip (${kb(entryTotals.raw)} KB raw)\n`,
   );
   console.log(
-    `  ${pad('route', w)}  ${lpad('files', 5)}  ${lpad('raw KB', 8)}  ${lpad('gzip KB', 8)}  ${lpad('goal', 6)}  ${lpad('limit', 6)}`,
+    `  ${pad('route', w)}  ${lpad('files', 5)}  ${lpad('raw KB', 8)}  ${lpad('gzip KB', 8)}  ${lpad('limit', 6)}`,
   );
   for (const r of rows) {
-    const mark =
-      r.gzip > r.ceilingKB * 1000 ? '  ✖ OVER' : r.gzip > r.budgetKB * 1000 ? '  goal not met' : '';
+    const mark = r.gzip > r.budgetKB * 1000 ? '  ✖ OVER' : '';
     console.log(
-      `  ${pad(r.name, w)}  ${lpad(r.files, 5)}  ${lpad(kb(r.raw), 8)}  ${lpad(kb(r.gzip), 8)}  ${lpad(r.budgetKB, 6)}  ${lpad(r.ceilingKB, 6)}${mark}`,
+      `  ${pad(r.name, w)}  ${lpad(r.files, 5)}  ${lpad(kb(r.raw), 8)}  ${lpad(kb(r.gzip), 8)}  ${lpad(r.budgetKB, 6)}${mark}`,
     );
   }
 }
@@ -224,16 +225,9 @@ if (failures.length) {
     const what = r.kind === 'first' ? 'the first screen' : `route ${r.name}`;
     console.error(
       `✖ Byte budget exceeded: ${what} downloads ${r.gzip} bytes (${kb(r.gzip)} KB) of JS + CSS gzip-compressed; ` +
-        `the limit is ${r.ceilingKB} KB (${r.kind === 'first' ? r.name : 'code of its own, beyond the first screen'}).`,
+        `the limit is ${r.budgetKB} KB (${r.kind === 'first' ? r.name : 'code of its own, beyond the first screen'}).`,
     );
   }
   process.exit(1);
 }
-if (!asJson) {
-  for (const r of goalsMissed) {
-    console.log(
-      `! goal not met: ${r.name} is ${kb(r.gzip)} KB against the ${r.budgetKB} KB goal (limit ${r.ceilingKB} KB).`,
-    );
-  }
-  console.log(goalsMissed.length ? '\n✔ every byte limit held' : '\n✔ every byte budget met');
-}
+if (!asJson) console.log('\n✔ every byte budget met');
