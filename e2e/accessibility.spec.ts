@@ -1,11 +1,17 @@
-// axe on every screen, in both themes, at 375 px and 1280 px: zero WCAG 2.2 A/AA violations.
+// Every screen, in both themes, at 375 px and 1280 px: axe finds zero WCAG 2.2 A/AA violations, and a
+// full-page screenshot of each state is written to screenshots/ (git-ignored) to be looked at.
+// One pass per screen does both, so each screen is opened once.
+import { mkdirSync } from 'node:fs';
 import { expectNoAxeViolations } from './support/axe';
 import { applyCombo, combosOf, prepareScreen, screenContext } from './support/combos';
 import { expect, test } from './support/fixtures';
 import { screens } from './support/screens';
 
+const folder = 'screenshots';
+mkdirSync(folder, { recursive: true });
+
 for (const screen of screens) {
-  test(`axe: ${screen.name}`, async ({ page, api }) => {
+  test(`axe and screenshots: ${screen.name}`, async ({ page, api }) => {
     test.setTimeout(180_000);
     const combos = combosOf(screen);
     await prepareScreen(page, combos[0]!.width);
@@ -18,6 +24,7 @@ for (const screen of screens) {
       } catch (err) {
         failures.push((err as Error).message);
       }
+      await page.screenshot({ path: `${folder}/${screen.name}-${width}-${theme}.png`, fullPage: true });
     }
     expect(failures, failures.join('\n\n')).toEqual([]);
   });

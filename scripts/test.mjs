@@ -2,7 +2,7 @@
 // `npm test`: every check the project has, in order, stopping at the first failure.
 // typecheck → lint → Vitest (rules, components, API on PGlite and, with TEST_DATABASE_URL, PostgreSQL)
 // → storefront build → byte budgets → Playwright journeys in Chromium.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const chromiumCandidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
@@ -11,9 +11,12 @@ function findChromium() {
   return chromiumCandidates.find((p) => existsSync(p));
 }
 
+// Steps in one inner array run side by side (typecheck and lint each use one core), the rest in order.
 const steps = [
-  ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
-  ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+  [
+    ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+    ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+  ],
   ['unit, component and API tests', 'npx', ['vitest', 'run']],
   ['storefront build', 'npx', ['next', 'build']],
   ['byte budgets', 'node', ['scripts/check-budgets.mjs']],
@@ -21,11 +24,42 @@ const steps = [
 ];
 
 const only = process.argv.slice(2);
+const wanted = ([name]) => !only.length || only.some((o) => name.includes(o));
+
+function envFor(name) {
+  const env = { ...process.env };
+  // The journeys sign in with Google through a stand-in for Google's script; the button renders only when
+  // a client id was configured at build time. The id's value is never checked by the stand-in.
+  if (name === 'storefront build') env.NEXT_PUBLIC_GOOGLE_CLIENT_ID ||= 'e2e-test-client.apps.googleusercontent.com';
+  return env;
+}
+
+/** Runs one step; alone it streams its output, beside others it prints its output when it ends. */
+function run([name, cmd, args], { buffered }) {
+  console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
+  const t0 = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: envFor(name) });
+    const output = [];
+    child.stdout?.on('data', (c) => output.push(c));
+    child.stderr?.on('data', (c) => output.push(c));
+    child.on('close', (code, signal) => {
+      const secs = ((Date.now() - t0) / 1000).toFixed(1);
+      if (buffered && output.length) {
+        console.log(`\n── ${name} output ──`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      resolve({ name, ok: code === 0, status: code ?? signal, secs });
+    });
+  });
+}
+
 const started = Date.now();
-for (const [name, cmd, args] of steps) {
-  if (only.length && !only.some((o) => name.includes(o))) continue;
-  if (name === 'byte budgets' && !existsSync('scripts/check-budgets.mjs')) continue;
-  if (name === 'browser journeys' && !findChromium()) {
+for (const step of steps) {
+  const group = (Array.isArray(step[0]) ? step : [step]).filter(wanted);
+  if (group.length === 0) continue;
+  if (group.some(([name]) => name === 'byte budgets') && !existsSync('scripts/check-budgets.mjs')) continue;
+  if (group.some(([name]) => name === 'browser journeys') && !findChromium()) {
     console.error(
       '\nNo Chromium found for the browser journeys (looked at ' + chromiumCandidates.join(', ') + ').\n' +
         'Install Debian\'s Chromium:  sudo apt-get update && sudo apt-get install -y chromium\n' +
@@ -33,18 +67,12 @@ for (const [name, cmd, args] of steps) {
     );
     process.exit(1);
   }
-  const t0 = Date.now();
-  console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
-  const env = { ...process.env };
-  // The journeys sign in with Google through a stand-in for Google's script; the button renders only when
-  // a client id was configured at build time. The id's value is never checked by the stand-in.
-  if (name === 'storefront build') env.NEXT_PUBLIC_GOOGLE_CLIENT_ID ||= 'e2e-test-client.apps.googleusercontent.com';
-  const result = spawnSync(cmd, args, { stdio: 'inherit', env });
-  const secs = ((Date.now() - t0) / 1000).toFixed(1);
-  if (result.status !== 0) {
-    console.error(`\n✖ ${name} failed after ${secs} s (exit ${result.status ?? result.signal}).`);
-    process.exit(result.status || 1);
+  const results = await Promise.all(group.map((s) => run(s, { buffered: group.length > 1 })));
+  for (const r of results) {
+    if (r.ok) console.log(`✔ ${r.name} (${r.secs} s)`);
+    else console.error(`\n✖ ${r.name} failed after ${r.secs} s (exit ${r.status}).`);
   }
-  console.log(`✔ ${name} (${secs} s)`);
+  const failed = results.find((r) => !r.ok);
+  if (failed) process.exit(typeof failed.status === 'number' && failed.status !== 0 ? failed.status : 1);
 }
 console.log(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
