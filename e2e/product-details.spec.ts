@@ -45,12 +45,17 @@ test('details: spinner, texts, carousel arrows and dots, add to cart', async ({ 
   await dot(3).click();
   await expect(dot(3)).toHaveAttribute('aria-current', 'true');
   await expect(slide(3)).not.toHaveAttribute('aria-hidden', 'true');
-  // 1 slide per view with 40 px spacing: the next slide starts 40 px after the current one ends.
-  const gap = await carousel.locator('.keen-slider__slide').evaluateAll((slides) => {
-    const [a, b] = slides.slice(0, 2).map((s) => s.getBoundingClientRect());
-    return Math.round(b!.left - a!.right);
-  });
-  expect(gap).toBe(40);
+  // 1 slide per view with 40 px spacing: side by side, each slide starts 40 px after its neighbour ends.
+  // The carousel loops, so slides are ordered by where they stand, not by their order in the page; the poll
+  // lets the slide animation finish.
+  await expect
+    .poll(() =>
+      carousel.locator('.keen-slider__slide').evaluateAll((slides) => {
+        const boxes = slides.map((s) => s.getBoundingClientRect()).sort((a, b) => a.left - b.left);
+        return boxes.slice(1).map((b, i) => Math.round(b.left - boxes[i]!.right));
+      }),
+    )
+    .toEqual(Array(product.images.length - 1).fill(40));
 
   await page.getByRole('button', { name: '+ Add to Cart' }).click();
   await expect(page.locator('.Toastify__toast').filter({ hasText: 'it is Added to cart' })).toBeVisible();
