@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { chromiumFlags, findChromium } from './e2e/support/chromium';
 import { findFreePortSync } from './e2e/support/free-port';
 
 // The config is evaluated by the runner and again by every worker: the port is chosen once and
@@ -11,16 +11,7 @@ process.env.E2E_JWT_SECRET ??= randomBytes(36).toString('base64url');
 const port = Number(process.env.E2E_PORT);
 const origin = `http://127.0.0.1:${port}`;
 
-const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-  (p): p is string => Boolean(p && existsSync(p)),
-);
-if (!chromium) {
-  throw new Error(
-    'No Chromium found (looked at $CHROMIUM_PATH, /usr/bin/chromium, /usr/bin/chromium-browser). ' +
-      "Install Debian's Chromium: sudo apt-get update && sudo apt-get install -y chromium, " +
-      'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
-  );
-}
+const chromium = findChromium();
 
 export default defineConfig({
   testDir: './e2e',
@@ -45,14 +36,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
+      args: chromiumFlags,
     },
   },
   webServer: {

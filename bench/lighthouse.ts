@@ -12,19 +12,11 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
+import { chromiumFlags, findChromium } from '../e2e/support/chromium';
 import { api, freshTarget, median, repoRoot, signUp, startServer, tempDir, writeResult } from './lib';
 
 const serverPort = 3840;
 const debugPort = 3841;
-export const chromiumPath = process.env.CHROME_PATH || '/usr/bin/chromium';
-export const chromiumFlags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
 const runsPerPage = 3;
 
 async function connectWithRetry(endpoint: string) {
@@ -92,6 +84,7 @@ function missesOf(lhr: Lhr): string[] {
 }
 
 export async function benchLighthouse(): Promise<PageFigure[]> {
+  const chromiumPath = findChromium();
   const storefront = process.env.STOREFRONT_DIR ? path.resolve(process.env.STOREFRONT_DIR) : path.join(repoRoot, 'out');
   if (!existsSync(path.join(storefront, 'index.html'))) {
     throw new Error(`no built storefront at ${storefront}: run \`npx next build\` first`);
