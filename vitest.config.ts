@@ -30,6 +30,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          setupFiles: ['tests/server/setup.ts'],
           // API suites boot the real app on a real database; PGlite is one connection per app.
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -100,13 +100,11 @@ export async function withRelations(exec: Executor, rows: ProductRow[]): Promise
   const categoryIds = [...new Set(rows.map((r) => r.categoryId))];
   const brandIds = [...new Set(rows.map((r) => r.brandId))];
   const subIds = [...new Set(rows.flatMap((r) => r.subcategoryIds))];
-  const [cats, brs, subs] = await Promise.all([
-    exec.select().from(categories).where(inArray(categories.id, categoryIds)),
-    exec.select().from(brands).where(inArray(brands.id, brandIds)),
-    subIds.length
-      ? exec.select().from(subcategories).where(inArray(subcategories.id, subIds))
-      : Promise.resolve([]),
-  ]);
+  // One after another: inside a transaction `exec` is a single connection, which runs one query at a time
+  // anyway (node-postgres deprecates queueing them on it, and pg@9 drops it).
+  const cats = await exec.select().from(categories).where(inArray(categories.id, categoryIds));
+  const brs = await exec.select().from(brands).where(inArray(brands.id, brandIds));
+  const subs = subIds.length ? await exec.select().from(subcategories).where(inArray(subcategories.id, subIds)) : [];
   const catMap = new Map(cats.map((c) => [c.id, c]));
   const brandMap = new Map(brs.map((b) => [b.id, b]));
   const subMap = new Map(subs.map((s) => [s.id, s]));
