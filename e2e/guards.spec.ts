@@ -1,6 +1,6 @@
 // Journey 1: route guards and the not-found page.
 import type { Page } from '@playwright/test';
-import { expectRoute, logInWithToken, openApp } from './support/app';
+import { expectRoute, logInWithToken, openApp, settle } from './support/app';
 import { expect, test } from './support/fixtures';
 
 const protectedRoutes = [
@@ -104,9 +104,8 @@ test('a token holder opening #/register and at once #/forgotpass ends on #/forgo
       setTimeout(() => (window.location.hash = '#/forgotpass'), gap);
     }, gapMs);
     await expectRoute(page, '/forgotpass');
-    // A late redirect (or a late URL write by Next's own router) would land after this: let everything settle.
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(500);
+    // A late redirect (or a late URL write by Next's own router) would land after this: let the page come to rest.
+    await settle(page);
     await expectRoute(page, '/forgotpass');
     await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
   }

@@ -2,7 +2,7 @@
 // Lighthouse goal), at Lighthouse's phone size and on a desktop. The screen's data is held until its
 // loader is on screen, so the swap from loader to content is always part of the measurement.
 import type { Page } from '@playwright/test';
-import { logInWithToken, openApp } from './support/app';
+import { logInWithToken, openApp, settle } from './support/app';
 import { holdRequests } from './support/cards';
 import { expect, test } from './support/fixtures';
 
@@ -35,10 +35,9 @@ async function watchLayoutShifts(page: Page): Promise<void> {
   });
 }
 
-/** Lets the last swap paint (and keen-slider's frame after mounting), then reads the sum. */
+/** Lets the page come to rest (the last swap painted, images on screen loaded, keen-slider mounted), then reads the sum. */
 async function layoutShift(page: Page): Promise<{ total: number; moved: string[] }> {
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  await page.waitForTimeout(1000);
+  await settle(page);
   return page.evaluate(() => (window as unknown as { __cls: { total: number; moved: string[] } }).__cls);
 }
 

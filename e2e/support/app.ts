@@ -51,3 +51,34 @@ export async function presetTheme(page: Page, dark: boolean): Promise<void> {
 export async function tokenInStorage(page: Page): Promise<string | null> {
   return page.evaluate(() => window.localStorage.getItem('tkn'));
 }
+
+/** In the page: true when no finite animation or transition is running (spinners loop forever and do not count). */
+export function noFiniteAnimationRunning(): boolean {
+  return document
+    .getAnimations()
+    .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity);
+}
+
+/** In the page: true when every image that is at least partly on screen has loaded (or failed). */
+function imagesOnScreenLoaded(): boolean {
+  return [...document.images].every((img) => {
+    const r = img.getBoundingClientRect();
+    const onScreen = r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth;
+    return !onScreen || img.complete;
+  });
+}
+
+/**
+ * Waits until the page has come to rest: no request for half a second, the images on screen loaded, no
+ * finite animation running, then two more frames and a task so the last change is painted and its effects
+ * have run. For checks that something did NOT happen (a late redirect, a late layout shift), in place of a
+ * fixed sleep.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(imagesOnScreenLoaded);
+  await page.waitForFunction(noFiniteAnimationRunning);
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))),
+  );
+}

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { noFiniteAnimationRunning } from './app';
 import type { Api, Shopper } from './api';
 import type { Screen, ScreenContext } from './screens';
 
@@ -18,14 +19,6 @@ export async function prepareScreen(page: Page, width: number): Promise<void> {
   await page.evaluate(() => localStorage.setItem('dark', 'false'));
 }
 
-/** Waits until no finite animation or transition is running (colours mid-transition would mislead axe). */
-async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
-}
 
 /**
  * Switches the open screen to a theme and a width without reloading it, so dialogs and other states
@@ -39,7 +32,8 @@ export async function applyCombo(page: Page, theme: Theme, width: number): Promi
     localStorage.setItem('dark', JSON.stringify(dark));
   }, theme === 'dark');
   await page.setViewportSize({ width, height: heightFor(width) });
-  await settle(page);
+  // Colours mid-transition would mislead axe.
+  await page.waitForFunction(noFiniteAnimationRunning);
 }
 
 export function screenContext(page: Page, api: Api): ScreenContext {
