@@ -5,7 +5,13 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const chromiumCandidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+// The same places as e2e/support/chromium.ts (which this plain .mjs cannot import), so both agree.
+const chromiumCandidates = [
+  process.env.CHROMIUM_PATH,
+  process.env.CHROME_PATH,
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+].filter(Boolean);
 
 function findChromium() {
   return chromiumCandidates.find((p) => existsSync(p));

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 
 // The browser the journeys and the Lighthouse benchmark drive: Debian's Chromium (no browser downloads here).
-export const chromiumCandidates = [
+const chromiumCandidates = [
   process.env.CHROMIUM_PATH,
   process.env.CHROME_PATH,
   '/usr/bin/chromium',

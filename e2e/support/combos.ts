@@ -19,7 +19,6 @@ export async function prepareScreen(page: Page, width: number): Promise<void> {
   await page.evaluate(() => localStorage.setItem('dark', 'false'));
 }
 
-
 /**
  * Switches the open screen to a theme and a width without reloading it, so dialogs and other states
  * stay as they are: the storefront's theme as its toggle sets it (class 'dark' on <html>, local

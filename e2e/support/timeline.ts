@@ -13,7 +13,7 @@ export interface Timeline {
  */
 export async function watchTimeline(page: Page, watched: Record<string, { selector: string; text?: string }>) {
   await page.evaluate((w) => {
-    const times: Record<string, { added: number | null; removed: number | null }> = {};
+    const times: Timeline = {};
     const present = new Map<string, Element>();
     for (const name of Object.keys(w)) times[name] = { added: null, removed: null };
     const check = () => {
