@@ -34,11 +34,14 @@ export function ChangePasswordScreen() {
     setProblem(null);
     try {
       await resetPassword(email.trim(), newPassword);
-      // Stays pending (button disabled) until the toast shows and the shopper is sent to /login.
-      timer.current = setTimeout(() => {
-        notify('success', 'Success to update Password', { autoClose: 2000, position: 'top-center' });
-        navigate('/login');
-      }, passwordToastDelayMs);
+      // Both count from the success: the toast appears 2 s later (the toast library loads meanwhile) as the
+      // shopper is sent to /login. The button stays disabled until then.
+      notify('success', 'Success to update Password', {
+        delay: passwordToastDelayMs,
+        autoClose: 2000,
+        position: 'top-center',
+      });
+      timer.current = setTimeout(() => navigate('/login'), passwordToastDelayMs);
     } catch (err) {
       console.error(err);
       setProblem(errorMessage(err));

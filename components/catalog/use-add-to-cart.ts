@@ -28,7 +28,8 @@ export function useAddToCart() {
       }
       const ok = await addToCart(productId);
       if (ok) {
-        announce('it is Added to cart');
+        // No early announcement: the toast's own live region speaks when it appears, 3 s from now, so
+        // nobody (screen reader or not) gets the message before the time the spec gives.
         notify('success', addedToast.text, {
           position: 'top-right',
           delay: addedToast.delay,

@@ -1,8 +1,14 @@
-import type { ToastOptions } from 'react-toastify';
+import {
+  createToastScheduler,
+  type HoldReason,
+  type TimedToastOptions,
+  type ToastDisplay,
+  type ToastKind,
+} from './toast-scheduler';
 
 // react-toastify is not needed to draw the first screen: it loads on the first toast or once the page is
-// idle, whichever comes first. Toasts raised before the container mounts are queued by react-toastify
-// and shown as soon as it does.
+// idle, whichever comes first. The toasts themselves are timed by the scheduler below, never by the
+// library, so when it loads or how often its container mounts does not move a toast in time.
 type ToastModule = typeof import('react-toastify');
 
 let loading: Promise<ToastModule> | null = null;
@@ -28,8 +34,69 @@ export function toastsRequested(): boolean {
   return loading !== null;
 }
 
-export function notify(kind: 'success' | 'error' | 'info', text: string, options: ToastOptions = {}): void {
-  void loadToasts().then(({ toast }) => {
-    toast[kind](text, options);
+const scheduler = createToastScheduler({
+  now: () => performance.now(),
+  setTimer: (run, ms) => setTimeout(run, ms),
+  clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  request: () => void loadToasts(),
+});
+
+if (typeof document !== 'undefined') {
+  const sync = () => scheduler.setHidden(document.visibilityState === 'hidden');
+  document.addEventListener('visibilitychange', sync);
+  sync();
+}
+
+/**
+ * Shows a toast `delay` ms from now (call it when the action succeeded) for `autoClose` ms counted from
+ * its appearance. The spec's texts, positions and timings are passed as given.
+ */
+export function notify(kind: ToastKind, text: string, options: TimedToastOptions = {}): void {
+  scheduler.schedule(kind, text, options);
+}
+
+function displayOf({ toast }: ToastModule): ToastDisplay {
+  return {
+    show(id, kind, text, { position, icon, onOpen, onClose }) {
+      // The scheduler owns the time on screen: react-toastify's own timer and its bar are off.
+      toast[kind](text, {
+        toastId: id,
+        position,
+        icon,
+        autoClose: false,
+        hideProgressBar: true,
+        onOpen,
+        onClose,
+      });
+    },
+    dismiss: (id) => toast.dismiss(id),
+  };
+}
+
+/**
+ * Called by the host once its container has mounted; returns the matching detach. The hand-over waits a
+ * microtask: React may mount, unmount and mount again at once (StrictMode), and react-toastify gives each
+ * mount a new container, so a toast handed to the first would be lost.
+ */
+export function attachToastContainer(): () => void {
+  let display: ToastDisplay | null = null;
+  let gone = false;
+  void loadToasts().then((module) => {
+    if (gone) return;
+    display = displayOf(module);
+    scheduler.attach(display);
   });
+  return () => {
+    gone = true;
+    if (display) scheduler.detach(display);
+  };
+}
+
+/** The pointer or the keyboard focus is on a toast: its time on screen waits. */
+export function holdToast(id: string, reason: Exclude<HoldReason, 'hidden'>): void {
+  scheduler.hold(id, reason);
+}
+
+export function releaseToast(id: string, reason: Exclude<HoldReason, 'hidden'>): void {
+  scheduler.release(id, reason);
 }

@@ -1,5 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { loadToasts, onToastsWanted, toastsRequested } from './notify';
+import { lazy, Suspense, useEffect, useState, type FocusEvent, type PointerEvent } from 'react';
+import {
+  attachToastContainer,
+  holdToast,
+  loadToasts,
+  onToastsWanted,
+  releaseToast,
+  toastsRequested,
+} from './notify';
 
 const ToastContainer = lazy(() => loadToasts().then((m) => ({ default: m.ToastContainer })));
 
@@ -23,7 +30,40 @@ export function ToastHost() {
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
-      <ToastContainer />
+      {/* The toasts' events bubble through here: a toast stays while it is pointed at or focused. */}
+      <div
+        style={{ display: 'contents' }}
+        onPointerOver={(e) => hold(e, 'pointer')}
+        onPointerOut={(e) => release(e, 'pointer')}
+        onFocus={(e) => hold(e, 'focus')}
+        onBlur={(e) => release(e, 'focus')}
+      >
+        <ToastContainer />
+        <ContainerReady />
+      </div>
     </Suspense>
   );
+}
+
+/** Rendered after the container, so its effect runs once the container has subscribed. */
+function ContainerReady() {
+  useEffect(() => attachToastContainer(), []);
+  return null;
+}
+
+function toastIdOf(target: EventTarget | null): string | null {
+  return target instanceof Element ? (target.closest('.Toastify__toast')?.id ?? null) : null;
+}
+
+type ToastEvent = PointerEvent<HTMLDivElement> | FocusEvent<HTMLDivElement>;
+
+function hold(event: ToastEvent, reason: 'pointer' | 'focus') {
+  const id = toastIdOf(event.target);
+  if (id) holdToast(id, reason);
+}
+
+function release(event: ToastEvent, reason: 'pointer' | 'focus') {
+  const id = toastIdOf(event.target);
+  // Moving between parts of the same toast is not leaving it.
+  if (id && toastIdOf(event.relatedTarget) !== id) releaseToast(id, reason);
 }

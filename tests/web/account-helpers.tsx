@@ -5,7 +5,7 @@ import type { ReactElement } from 'react';
 import { createMemoryHistory } from '@/lib/router/history';
 import { createRouter } from '@/lib/router/router';
 import { Outlet, RouterProvider, useLocation } from '@/lib/router/react';
-import { ToastContainer } from 'react-toastify';
+import { ToastHost } from '@/components/ui/toast-host';
 import { beforeAll, vi } from 'vitest';
 
 // findBy/waitFor wait up to 5 s: these suites run beside others on a shared 2-core machine.
@@ -97,7 +97,7 @@ export function renderScreen(path: string, element: ReactElement, state?: unknow
       <Outlet />
       <Where />
       {beside}
-      <ToastContainer />
+      <ToastHost />
     </>
   );
   const router = createRouter(
