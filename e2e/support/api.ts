@@ -171,6 +171,27 @@ export class Api {
     );
   }
 
+  /** Empties the shopper's cart on the server. */
+  async clearCart(token: string): Promise<void> {
+    const response = await this.request.delete('/api/v1/cart', { headers: { token } });
+    if (!response.ok() && response.status() !== 404) {
+      throw new Error(`clear cart failed: ${response.status()} ${await response.text()}`);
+    }
+  }
+
+  /** Asks for a reset code and verifies it, as the forgot-password screens do: /changePass may then save. */
+  async verifiedReset(email: string): Promise<void> {
+    await json(
+      await this.request.post('/api/v1/auth/forgotPasswords', { data: { email } }),
+      'forgot password',
+    );
+    const resetCode = await this.latestResetCode(email);
+    await json(
+      await this.request.post('/api/v1/auth/verifyResetCode', { data: { resetCode } }),
+      'verify code',
+    );
+  }
+
   /** The newest 6-digit reset code sent to this address, from the development outbox. */
   async latestResetCode(email: string): Promise<string> {
     let code: string | null = null;
