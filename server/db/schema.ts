@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   real,
@@ -230,6 +231,12 @@ export const checkoutSessions = pgTable(
     successUrl: text('success_url').notNull(),
     cancelUrl: text('cancel_url').notNull(),
     failureReason: text('failure_reason'),
+    // What the shopper is paying for, fixed when the session opens: product, count and unit price of
+    // each line. Fulfilment orders exactly these lines (server/payments/fulfil.ts); null only for
+    // sessions opened before the snapshot existed.
+    lines: jsonb('lines').$type<SessionLineSnapshot[]>(),
+    // Set once a payment the shop could not honour was refunded through the provider's API.
+    refundId: text('refund_id'),
     orderId: text('order_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     ...timestamps,
@@ -276,16 +283,35 @@ export const addresses = pgTable(
   (t) => [index('addresses_user_idx').on(t.userId)],
 );
 
+export interface SessionLineSnapshot {
+  productId: string;
+  count: number;
+  price: number;
+}
+
 export const passwordResets = pgTable('password_resets', {
   userId: text('user_id')
     .primaryKey()
     .references(() => users.id),
-  // sha-256 of the 6-digit code with a server-side pepper; the code itself is never stored.
+  // HMAC-SHA-256 of the 10-digit code keyed with the server secret; the code itself is never stored.
   codeHash: text('code_hash').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
   attempts: integer('attempts').notNull().default(0),
+  // Wrong guesses sent without an e-mail while this code was live (each is aimed at every live code).
+  blindAttempts: integer('blind_attempts').notNull().default(0),
+  // After verification: the HMAC of the single-use reset token, and the address that verified.
+  tokenHash: text('token_hash'),
+  verifiedFrom: text('verified_from'),
   createdAt: timestamps.createdAt,
+});
+
+// Fixed-window counters for limits that must hold across processes and concurrent requests
+// (server/auth/attempt-counters.ts): one row per key, counted by one atomic statement.
+export const attemptCounters = pgTable('attempt_counters', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+  count: integer('count').notNull(),
 });
 
 // Development outbox: mail that would have been sent when no SMTP_URL is configured.

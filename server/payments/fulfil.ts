@@ -1,12 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
-import { cartSummary } from '@/lib/rules/cart-summary';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { onCommit, runInTransaction, type Db, type Tx } from '../db/client';
-import { cartItems, carts, checkoutSessions } from '../db/schema';
+import { checkoutSessions } from '../db/schema';
 import { AppError } from '../errors';
 import { catalogueCache } from '../modules/catalogue/cache';
-import { placeOrder } from '../modules/orders/place-order';
+import { CartChangedError, placeOrder } from '../modules/orders/place-order';
 import { loadOrder, type OrderWithItems } from '../modules/orders/serialize-order';
-import { toMinorUnits } from './provider';
+import type { PaymentProvider } from './provider';
 
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
 
@@ -21,6 +21,8 @@ export interface FulfilOptions {
    * the order is placed whatever the clock says.
    */
   beforeCharge: boolean;
+  /** What the provider says it charged (Stripe's amount_total and currency); checked against the session. */
+  charged?: { amountTotal: number | null; currency: string | null };
 }
 
 export type FulfilResult =
@@ -31,6 +33,12 @@ export type FulfilResult =
 
 export const cartChangedReason =
   'Your cart changed after this payment page was opened, so its total no longer matches. Nothing was charged. Return to your cart and check out again.';
+
+export const cartChangedAfterPaymentReason =
+  'Your cart changed after this payment page was opened, so the order was not placed. Your payment will be refunded; contact the shop if you have questions.';
+
+export const amountMismatchReason =
+  'The amount charged does not match this order, so it was not placed. Your payment will be refunded; contact the shop if you have questions.';
 
 export function alreadyOrderedReason(orderNumber: number): string {
   return `This cart was already turned into order #${orderNumber}.`;
@@ -49,16 +57,6 @@ export function isExpired(session: CheckoutSessionRow, now: Date): boolean {
     session.status === 'expired' ||
     (session.status === 'open' && session.expiresAt.getTime() <= now.getTime())
   );
-}
-
-async function cartTotalMinor(tx: Tx, cartId: string): Promise<number | null> {
-  const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId));
-  if (!cart) return null;
-  const [row] = await tx
-    .select({ total: sql<string | number | null>`sum(${cartItems.count} * ${cartItems.price})` })
-    .from(cartItems)
-    .where(eq(cartItems.cartId, cartId));
-  return toMinorUnits(cartSummary(Number(row?.total ?? 0)).total);
 }
 
 /**
@@ -118,9 +116,13 @@ export async function fulfilInTransaction(
     return { outcome: 'failed', session: updated ?? session, reason };
   };
 
-  if (options.beforeCharge) {
-    const current = await cartTotalMinor(tx, session.cartId);
-    if (current !== null && current !== session.amountTotal) return fail(cartChangedReason);
+  // The provider's word on what it took must be the session's amount, in the session's currency.
+  if (
+    options.charged &&
+    (options.charged.amountTotal !== session.amountTotal ||
+      (options.charged.currency ?? '').toLowerCase() !== session.currency)
+  ) {
+    return fail(amountMismatchReason);
   }
 
   let placed;
@@ -137,9 +139,13 @@ export async function fulfilInTransaction(
           city: session.shippingCity,
         },
         payment: { method: 'card', checkoutSessionId: session.id, paidAt: options.paidAt },
+        // The order is the session's snapshot, checked under the cart's row lock.
+        paidFor: { lines: session.lines, totalMinor: session.amountTotal },
       }),
     );
   } catch (err) {
+    if (err instanceof CartChangedError)
+      return fail(options.beforeCharge ? cartChangedReason : cartChangedAfterPaymentReason);
     if (err instanceof AppError) return fail(`${err.message}. ${consequence(options.beforeCharge)}`);
     throw err;
   }
@@ -162,4 +168,41 @@ async function loadOrderOrThrow(tx: Tx, orderId: string): Promise<OrderWithItems
   const order = await loadOrder(tx, orderId);
   if (!order) throw new Error(`checkout session points at missing order ${orderId}`);
   return order;
+}
+
+/**
+ * A payment the provider took but the shop could not turn into an order (the session is marked failed
+ * in the same transaction that decided so): give the money back through the provider's API, once
+ * (the idempotency key is the session id), and record the refund on the session.
+ */
+export async function refundFailedPayment(
+  db: Db,
+  provider: PaymentProvider,
+  session: CheckoutSessionRow,
+  log: FastifyBaseLogger,
+  now: Date,
+): Promise<void> {
+  if (!provider.refund || !session.providerSessionId || session.refundId) {
+    log.error(
+      { sessionId: session.id, reason: session.failureReason },
+      'paid session failed: refund by hand',
+    );
+    return;
+  }
+  try {
+    const refundId = await provider.refund(session.providerSessionId, `refund-${session.id}`);
+    await db
+      .update(checkoutSessions)
+      .set({ refundId, updatedAt: now })
+      .where(eq(checkoutSessions.id, session.id));
+    log.warn(
+      { sessionId: session.id, refundId, reason: session.failureReason },
+      'paid session failed: refunded',
+    );
+  } catch (err) {
+    log.error(
+      { err, sessionId: session.id },
+      'paid session failed and the refund call failed: refund by hand',
+    );
+  }
 }

@@ -5,8 +5,15 @@ import { cartSummary } from '@/lib/rules/cart-summary';
 import { isObjectId } from '../db/ids';
 import { checkoutSessions } from '../db/schema';
 import { loadCartLines } from '../modules/checkout/create-session';
+import { sameLines } from '../modules/orders/place-order';
 import { checkCard, type CardForm } from './card';
-import { cartChangedReason, fulfilCheckoutSession, isExpired, type CheckoutSessionRow } from './fulfil';
+import {
+  cartChangedReason,
+  fulfilCheckoutSession,
+  isExpired,
+  refundFailedPayment,
+  type CheckoutSessionRow,
+} from './fulfil';
 import { crossSiteReason, csrfTokenFor, csrfTokenValid, originOf } from './pay-guard';
 import { renderMessage, renderPayForm, type MessageView } from './pay-page';
 import { toMinorUnits, type PaymentProvider } from './provider';
@@ -169,7 +176,11 @@ export async function payPageRoutes(app: FastifyInstance, opts: { provider: Paym
     const lines = await loadCartLines(db(), session.cartId);
     const summary = cartSummary(lines.reduce((s, l) => s + l.count * l.price, 0));
     // The cart was emptied, ordered or edited since the session began: paying would not match.
-    if (lines.length === 0 || toMinorUnits(summary.total) !== session.amountTotal) {
+    if (
+      lines.length === 0 ||
+      toMinorUnits(summary.total) !== session.amountTotal ||
+      (session.lines && !sameLines(lines, session.lines))
+    ) {
       return failed(reply, session, cartChangedReason);
     }
     allowReturnOrigins(reply, session);
@@ -294,13 +305,15 @@ export async function payPageRoutes(app: FastifyInstance, opts: { provider: Paym
     const result = await fulfilCheckoutSession(
       db(),
       { sessionId: session.id },
-      { paidAt: state.paidAt ?? now, now, beforeCharge: false },
+      {
+        paidAt: state.paidAt ?? now,
+        now,
+        beforeCharge: false,
+        charged: { amountTotal: state.amountTotal, currency: state.currency },
+      },
     );
     if (result.outcome === 'failed') {
-      request.log.error(
-        { sessionId: session.id, reason: result.reason },
-        'paid session could not be fulfilled: refund needed',
-      );
+      await refundFailedPayment(db(), provider, result.session, request.log, now);
       return failed(reply, result.session, result.reason);
     }
     return reply.redirect(session.successUrl, 303);

@@ -37,7 +37,14 @@ export interface PaidEvent {
   eventId: string;
   type: string;
   /** Present for checkout.session.completed with payment_status "paid". */
-  paid: { providerSessionId: string; clientReferenceId: string | null; paidAt: Date } | null;
+  paid: {
+    providerSessionId: string;
+    clientReferenceId: string | null;
+    paidAt: Date;
+    /** What the provider charged, in minor units, and in which currency. */
+    amountTotal: number | null;
+    currency: string | null;
+  } | null;
 }
 
 export class WebhookVerificationError extends Error {}
@@ -56,7 +63,14 @@ export interface PaymentProvider {
    * from the provider's page, so the order exists even if the webhook is late (both paths fulfil
    * through the same idempotent function).
    */
-  retrieveSession?(providerSessionId: string): Promise<{ paid: boolean; paidAt: Date | null }>;
+  retrieveSession?(providerSessionId: string): Promise<{
+    paid: boolean;
+    paidAt: Date | null;
+    amountTotal: number | null;
+    currency: string | null;
+  }>;
+  /** Refunds everything a paid session took; returns the provider's refund id. */
+  refund?(providerSessionId: string, idempotencyKey: string): Promise<string>;
 }
 
 /** Amounts go to providers in the currency's minor unit: piastres for EGP. */

@@ -96,7 +96,24 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     async retrieveSession(providerSessionId: string) {
       const session = await stripe.checkout.sessions.retrieve(providerSessionId);
       const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
-      return { paid, paidAt: paid ? new Date() : null };
+      return {
+        paid,
+        paidAt: paid ? new Date() : null,
+        amountTotal: session.amount_total,
+        currency: session.currency,
+      };
+    },
+
+    async refund(providerSessionId: string, idempotencyKey: string) {
+      const session = await stripe.checkout.sessions.retrieve(providerSessionId);
+      const intent = session.payment_intent;
+      const paymentIntent = typeof intent === 'string' ? intent : intent?.id;
+      if (!paymentIntent) throw new Error(`Stripe session ${providerSessionId} has no payment to refund`);
+      const refund = await stripe.refunds.create(
+        { payment_intent: paymentIntent, metadata: { checkoutSessionId: session.client_reference_id ?? '' } },
+        { idempotencyKey },
+      );
+      return refund.id;
     },
 
     readWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaidEvent {
@@ -127,6 +144,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
               providerSessionId: session.id,
               clientReferenceId: session.client_reference_id ?? null,
               paidAt: new Date(event.created * 1000),
+              amountTotal: session.amount_total,
+              currency: session.currency,
             },
           };
         }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { webhookEvents } from '../db/schema';
 import { AppError } from '../errors';
 import { runInTransaction } from '../db/client';
-import { fulfilInTransaction, type FulfilResult } from './fulfil';
+import { fulfilInTransaction, refundFailedPayment, type FulfilResult } from './fulfil';
 import { WebhookVerificationError, type PaymentProvider } from './provider';
 
 const webhookBodyLimit = 512 * 1024;
@@ -59,17 +59,20 @@ export async function stripeWebhookRoutes(app: FastifyInstance, opts: { provider
       const fulfilled: FulfilResult = await fulfilInTransaction(
         tx,
         { providerSessionId: event.paid.providerSessionId },
-        { paidAt: event.paid.paidAt, now, beforeCharge: false },
+        {
+          paidAt: event.paid.paidAt,
+          now,
+          beforeCharge: false,
+          charged: { amountTotal: event.paid.amountTotal, currency: event.paid.currency },
+        },
       );
       return { duplicate: false, result: fulfilled };
     });
 
-    if (result?.outcome === 'failed') {
-      request.log.error(
-        { event: event.eventId, reason: result.reason },
-        'paid Stripe session could not be fulfilled: refund needed',
-      );
-    }
+    // Money was taken for a session the shop could not honour (cart changed, amount differs, stock
+    // ran out): it goes back now. A retried event finds the session failed and refunded already.
+    if (result?.outcome === 'failed')
+      await refundFailedPayment(ctx.database.db, provider, result.session, request.log, now);
     if (result?.outcome === 'unknown') {
       request.log.warn({ event: event.eventId }, 'Stripe event for a session this shop does not know');
     }

@@ -116,6 +116,7 @@ export async function createCheckoutSession(db: Db, provider: PaymentProvider, r
       paymentStatus: 'unpaid',
       amountTotal: toMinorUnits(summary.total),
       currency: 'egp',
+      lines: lines.map((l) => ({ productId: l.productId, count: l.count, price: l.price })),
       shippingDetails: req.shippingAddress.details,
       shippingPhone: req.shippingAddress.phone,
       shippingCity: req.shippingAddress.city,

@@ -2,8 +2,9 @@ import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import { cartSummary } from '@/lib/rules/cart-summary';
 import { onCommit, type Tx } from '../../db/client';
 import { newId } from '../../db/ids';
-import { cartItems, carts, orderItems, orders, products } from '../../db/schema';
+import { cartItems, carts, orderItems, orders, products, type SessionLineSnapshot } from '../../db/schema';
 import { AppError } from '../../errors';
+import { toMinorUnits } from '../../payments/provider';
 import { catalogueCache } from '../catalogue/cache';
 import { loadOrder, type OrderWithItems } from './serialize-order';
 
@@ -20,6 +21,31 @@ export interface PlaceOrderInput {
   cartId: string;
   shippingAddress: ShippingAddress;
   payment: OrderPayment;
+  /**
+   * What was paid for (a checkout session's snapshot). Checked against the cart after its row is
+   * locked, so no cart change can slip in between the check and the order: any difference throws
+   * CartChangedError and nothing is written.
+   */
+  paidFor?: { lines: SessionLineSnapshot[] | null; totalMinor: number };
+}
+
+/** The cart no longer holds what the checkout session was opened (and paid) for. */
+export class CartChangedError extends AppError {
+  constructor() {
+    super(409, 'Your cart changed after the payment page was opened');
+  }
+}
+
+export function sameLines(
+  a: { productId: string; count: number; price: number }[],
+  b: SessionLineSnapshot[],
+): boolean {
+  if (a.length !== b.length) return false;
+  const key = (l: { productId: string; count: number; price: number }) =>
+    `${l.productId}:${l.count}:${l.price}`;
+  const left = a.map(key).sort();
+  const right = b.map(key).sort();
+  return left.every((k, i) => k === right[i]);
 }
 
 export interface PlacedOrder extends OrderWithItems {
@@ -81,6 +107,14 @@ export async function placeOrder(tx: Tx, input: PlaceOrderInput): Promise<Placed
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
   if (lines.length === 0) throw new AppError(400, 'Your cart is empty');
 
+  const totalCartPrice = lines.reduce((sum, l) => sum + l.count * l.price, 0);
+  const summary = cartSummary(totalCartPrice);
+  if (input.paidFor) {
+    const { lines: snapshot, totalMinor } = input.paidFor;
+    if (toMinorUnits(summary.total) !== totalMinor) throw new CartChangedError();
+    if (snapshot && !sameLines(lines, snapshot)) throw new CartChangedError();
+  }
+
   // Stock rows are locked in one fixed order (by product id) in every transaction, so two orders
   // sharing products cannot deadlock; the order's lines keep the cart's order.
   for (const line of [...lines].sort((a, b) =>
@@ -99,8 +133,6 @@ export async function placeOrder(tx: Tx, input: PlaceOrderInput): Promise<Placed
     if (taken.length === 0) throw new AppError(400, insufficientStock(line.title));
   }
 
-  const totalCartPrice = lines.reduce((sum, l) => sum + l.count * l.price, 0);
-  const summary = cartSummary(totalCartPrice);
   const now = new Date();
   const orderId = newId();
   const card = input.payment.method === 'card' ? input.payment : undefined;

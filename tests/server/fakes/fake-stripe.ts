@@ -28,6 +28,16 @@ export interface FakeSession {
   success_url: string;
   cancel_url: string;
   created: number;
+  payment_intent: string | null;
+}
+
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  payment_intent: string;
+  amount: number;
+  currency: string;
+  status: 'succeeded';
 }
 
 export interface FakeStripe {
@@ -35,6 +45,8 @@ export interface FakeStripe {
   port: number;
   requests: RecordedRequest[];
   sessions: Map<string, FakeSession>;
+  /** Refunds created through POST /v1/refunds (one per idempotency key, as Stripe does). */
+  refunds: FakeRefund[];
   /** What the shopper paying on Stripe's page would do to the session. */
   markPaid(sessionId: string): FakeSession;
   /** Makes the next n API calls fail with a 500, to test the provider being down. */
@@ -57,6 +69,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
   const coupons = new Map<string, { id: string; amount_off: number }>();
   const byIdempotencyKey = new Map<string, unknown>();
+  const refunds: FakeRefund[] = [];
   let failures = 0;
 
   const server: Server = createServer(async (req, res) => {
@@ -143,10 +156,36 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         success_url: form.success_url,
         cancel_url: form.cancel_url ?? '',
         created: Math.floor(Date.now() / 1000),
+        payment_intent: null,
       };
       sessions.set(id, session);
       if (idem) byIdempotencyKey.set(idem, session);
       return send(200, session);
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+      const paid = [...sessions.values()].find((x) => x.payment_intent === form.payment_intent);
+      if (!paid)
+        return send(400, {
+          error: {
+            type: 'invalid_request_error',
+            message: `No such payment_intent: '${form.payment_intent}'`,
+          },
+        });
+      if (refunds.some((r) => r.payment_intent === paid.payment_intent))
+        return send(400, {
+          error: { type: 'invalid_request_error', message: 'Charge has already been refunded.' },
+        });
+      const refund: FakeRefund = {
+        id: 're_' + randomBytes(12).toString('hex'),
+        object: 'refund',
+        payment_intent: paid.payment_intent!,
+        amount: paid.amount_total,
+        currency: paid.currency,
+        status: 'succeeded',
+      };
+      refunds.push(refund);
+      if (idem) byIdempotencyKey.set(idem, refund);
+      return send(200, refund);
     }
     const get = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && get) {
@@ -170,11 +209,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     port,
     requests,
     sessions,
+    refunds,
     markPaid(sessionId) {
       const s = sessions.get(sessionId);
       if (!s) throw new Error(`fake Stripe has no session ${sessionId}`);
       s.status = 'complete';
       s.payment_status = 'paid';
+      s.payment_intent ??= 'pi_' + randomBytes(12).toString('hex');
       return s;
     },
     failNext(n) {
