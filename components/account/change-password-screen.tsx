@@ -15,6 +15,7 @@ export function ChangePasswordScreen() {
   const navigate = useNavigate();
   const location = useLocation();
   const [email, setEmail] = useState(() => (location.state as ResetState | null)?.email ?? '');
+  const resetToken = (location.state as ResetState | null)?.resetToken;
   const [newPassword, setNewPassword] = useState('');
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -33,7 +34,7 @@ export function ChangePasswordScreen() {
     setPending(true);
     setProblem(null);
     try {
-      await resetPassword(email.trim(), newPassword);
+      await resetPassword(email.trim(), newPassword, resetToken);
       // Both count from the success: the toast appears 2 s later (the toast library loads meanwhile) as the
       // shopper is sent to /login. The button stays disabled until then.
       notify('success', 'Success to update Password', {

@@ -10,6 +10,8 @@ import styles from './account-form.module.scss';
 /** What /changePass reads from the router state to prefill 'Your Email'. */
 export interface ResetState {
   email?: string;
+  /** The single-use token the server answered for the verified code; sent with the new password. */
+  resetToken?: string;
 }
 
 /** Two steps: the e-mail that receives a code, then the code; a verified code leads to /changePass. */
@@ -52,8 +54,8 @@ export function ForgotPasswordScreen() {
     setPending(true);
     setProblem(null);
     try {
-      await verifyResetCode(code.trim());
-      navigate('/changePass', { state: { email } satisfies ResetState });
+      const answer = await verifyResetCode(code.trim(), email);
+      navigate('/changePass', { state: { email, resetToken: answer.resetToken } satisfies ResetState });
     } catch (err) {
       console.error(err);
       setProblem(errorMessage(err));

@@ -192,7 +192,7 @@ export class Api {
     );
   }
 
-  /** The newest 6-digit reset code sent to this address, from the development outbox. */
+  /** The newest 10-digit reset code sent to this address, from the development outbox. */
   async latestResetCode(email: string): Promise<string> {
     let code: string | null = null;
     await expect
@@ -210,7 +210,7 @@ export class Api {
   }
 }
 
-/** Finds the newest 6-digit code in whatever list of messages the outbox returns. */
+/** Finds the newest 10-digit code in whatever list of messages the outbox returns. */
 function findNewestCode(body: unknown): string | null {
   const list: unknown[] = Array.isArray(body)
     ? body
@@ -223,7 +223,7 @@ function findNewestCode(body: unknown): string | null {
     const rec = m as Record<string, unknown>;
     const when = Date.parse(String(rec.createdAt ?? rec.created_at ?? rec.sentAt ?? '')) || i;
     const text = [rec.subject, rec.text, rec.body, rec.html].filter((x) => typeof x === 'string').join('\n');
-    const code = /\b(\d{6})\b/.exec(text)?.[1] ?? null;
+    const code = /\b(\d{10})\b/.exec(text)?.[1] ?? null;
     return { when, code };
   });
   withTimes.sort((a, b) => b.when - a.when);

@@ -29,19 +29,33 @@ export interface StatusMessage {
   message?: string;
 }
 
-/** Asks the server to e-mail a 6-digit reset code. */
+/** Asks the server to e-mail a reset code. */
 export function requestResetCode(email: string): Promise<StatusMessage> {
   return apiRequest<StatusMessage>('/auth/forgotPasswords', { method: 'POST', body: { email } });
 }
 
-/** Resolves when the code is valid; the body is not used (spec section 7). */
-export function verifyResetCode(resetCode: string): Promise<StatusMessage> {
-  return apiRequest<StatusMessage>('/auth/verifyResetCode', { method: 'POST', body: { resetCode } });
+/**
+ * Resolves when the code is valid. The spec's call sends the code alone; this storefront also sends the
+ * e-mail it asked the code for, so guesses count against that account only, and keeps the single-use
+ * reset token the server answers for the reset itself (docs/security.md).
+ */
+export function verifyResetCode(
+  resetCode: string,
+  email?: string,
+): Promise<StatusMessage & { resetToken?: string }> {
+  return apiRequest<StatusMessage & { resetToken?: string }>('/auth/verifyResetCode', {
+    method: 'POST',
+    body: email ? { resetCode, email } : { resetCode },
+  });
 }
 
-export function resetPassword(email: string, newPassword: string): Promise<{ token: string }> {
+export function resetPassword(
+  email: string,
+  newPassword: string,
+  resetToken?: string,
+): Promise<{ token: string }> {
   return apiRequest<{ token: string }>('/auth/resetPassword', {
     method: 'PUT',
-    body: { email, newPassword },
+    body: resetToken ? { email, newPassword, resetToken } : { email, newPassword },
   });
 }

@@ -238,7 +238,7 @@ describe.each(dbKinds)('access control on %s', (kind) => {
     expect((await inject('GET', '/api/v1/auth/verifyToken', oldToken)).statusCode).toBe(200);
     await inject('POST', '/api/v1/auth/forgotPasswords', undefined, { email: dave.email });
     const mail = json(await inject('GET', `/api/v1/dev/outbox?to=${encodeURIComponent(dave.email)}`));
-    const code = /(\d{6})/.exec(mail.data[0].text as string)?.[1];
+    const code = /(\d{10})/.exec(mail.data[0].text as string)?.[1];
     expect(code).toBeDefined();
     expect(
       (await inject('POST', '/api/v1/auth/verifyResetCode', undefined, { resetCode: code })).statusCode,

@@ -271,7 +271,7 @@ describe('rate limits and logs', () => {
       const mail = json(
         await t.app.inject({ method: 'GET', url: `/api/v1/dev/outbox?to=${encodeURIComponent(s.email)}` }),
       );
-      const code = /(\d{6})/.exec(mail.data[0].text)![1]!;
+      const code = /(\d{10})/.exec(mail.data[0].text)![1]!;
       await t.app.inject({
         method: 'POST',
         url: '/api/v1/auth/verifyResetCode',

@@ -10,14 +10,14 @@ async function latestCode(t: TestApp, email: string): Promise<string> {
     url: `/api/v1/dev/outbox?to=${encodeURIComponent(email)}`,
   });
   const mail = json(res).data[0];
-  return /reset code is: (\d{6})/.exec(mail.text)![1]!;
+  return /reset code is: (\d{10})/.exec(mail.text)![1]!;
 }
 
 describe.each(dbKinds)('password reset through the outbox on %s', (kind) => {
   let t: TestApp;
   const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
   const put = (url: string, payload: object) => t.app.inject({ method: 'PUT', url, payload });
-  const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+  const wrongCode = (code: string) => String((Number(code) + 1) % 10_000_000_000).padStart(10, '0');
 
   beforeAll(async () => {
     t = await startTestApp(kind, { seed: false });
@@ -49,7 +49,7 @@ describe.each(dbKinds)('password reset through the outbox on %s', (kind) => {
 
     const ok = await post('/api/v1/auth/verifyResetCode', { resetCode: code });
     expect(ok.statusCode).toBe(200);
-    expect(json(ok)).toEqual({ status: 'Success' });
+    expect(json(ok)).toEqual({ status: 'Success', resetToken: expect.stringMatching(/^[\w-]{43}$/) });
 
     const short = await put('/api/v1/auth/resetPassword', { email: s.email, newPassword: '123' });
     expect(json(short).errors).toEqual({
@@ -138,7 +138,7 @@ describe.each(dbKinds)('password reset through the outbox on %s', (kind) => {
       expect(
         (
           await post('/api/v1/auth/verifyResetCode', {
-            resetCode: String((Number(code) + i) % 1_000_000).padStart(6, '0'),
+            resetCode: String((Number(code) + i) % 10_000_000_000).padStart(10, '0'),
           })
         ).statusCode,
       ).toBe(400);
@@ -192,7 +192,7 @@ describe('password reset mail over SMTP', () => {
       expect(received).toHaveLength(1);
       expect(received[0]!.to).toEqual([s.email]);
       expect(received[0]!.data).toMatch(/From: Shop <shop@example\.com>/);
-      const code = /reset code is: (\d{6})/.exec(received[0]!.data)![1]!;
+      const code = /reset code is: (\d{10})/.exec(received[0]!.data)![1]!;
       const outbox = json(await t.app.inject({ method: 'GET', url: `/api/v1/dev/outbox?to=${s.email}` }));
       expect(outbox.results).toBe(0);
       const ok = await t.app.inject({
@@ -200,7 +200,7 @@ describe('password reset mail over SMTP', () => {
         url: '/api/v1/auth/verifyResetCode',
         payload: { resetCode: code },
       });
-      expect(json(ok)).toEqual({ status: 'Success' });
+      expect(json(ok)).toEqual({ status: 'Success', resetToken: expect.stringMatching(/^[\w-]{43}$/) });
     } finally {
       await t.close();
     }

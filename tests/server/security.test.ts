@@ -32,7 +32,7 @@ async function latestCode(t: TestApp, email: string): Promise<string> {
   const mail = json(
     await t.app.inject({ method: 'GET', url: `/api/v1/dev/outbox?to=${encodeURIComponent(email)}` }),
   );
-  const code = /(\d{6})/.exec(mail.data[0].text as string)?.[1];
+  const code = /(\d{10})/.exec(mail.data[0].text as string)?.[1];
   if (!code) throw new Error('no reset code in the outbox');
   return code;
 }
@@ -70,7 +70,7 @@ describe('rate limits', () => {
     });
     expect(Date.now() - start).toBeLessThan(windowMs);
     expect(blocked.statusCode).toBe(429);
-    await attack('/api/v1/auth/verifyResetCode', (i) => ({ resetCode: String(100000 + i) }));
+    await attack('/api/v1/auth/verifyResetCode', (i) => ({ resetCode: String(1_000_000_000 + i) }));
     // ... and accepted once it has passed.
     await new Promise((r) => setTimeout(r, Math.max(0, start + windowMs + 500 - Date.now())));
     const after = await t.app.inject({
@@ -199,7 +199,7 @@ describe('reset codes', () => {
     const s = await signUp(t.app);
     await t.app.inject({ method: 'POST', url: '/api/v1/auth/forgotPasswords', payload: { email: s.email } });
     const code = await latestCode(t, s.email);
-    const wrong = (n: number) => String((Number(code) + n) % 1_000_000).padStart(6, '0');
+    const wrong = (n: number) => String((Number(code) + n) % 10_000_000_000).padStart(10, '0');
     for (let i = 1; i <= maxWrongAttempts; i++) {
       expect(
         (

@@ -85,7 +85,7 @@ describe('Forgot password', { timeout: 20_000 }, () => {
       ),
       on('POST', '/auth/verifyResetCode', (call) =>
         (call.body as { resetCode: string }).resetCode === '123456'
-          ? json(200, { status: 'Success' })
+          ? json(200, { status: 'Success', resetToken: 'tok-123' })
           : json(400, { statusMsg: 'fail', message: 'Reset code is invalid or has expired' }),
       ),
     );
@@ -103,10 +103,11 @@ describe('Forgot password', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Your verify code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(screen.getByTestId('route')).toHaveTextContent('/changePass'));
+    // The code goes with the e-mail it was asked for: guesses count against that account only.
     expect(calls.map((c) => c.body)).toEqual([
       { email: 'mona@example.com' },
-      { resetCode: '000000' },
-      { resetCode: '123456' },
+      { resetCode: '000000', email: 'mona@example.com' },
+      { resetCode: '123456', email: 'mona@example.com' },
     ]);
   });
 });
@@ -116,8 +117,11 @@ describe('Change password', { timeout: 20_000 }, () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const { calls } = mockApi(on('PUT', '/auth/resetPassword', () => json(200, { token: 'new-token' })));
-    // Coming from the code step, the e-mail is already known.
-    renderScreen('/changePass', <ChangePasswordScreen />, { email: 'mona@example.com' });
+    // Coming from the code step, the e-mail is already known, and the reset token goes with the reset.
+    renderScreen('/changePass', <ChangePasswordScreen />, {
+      email: 'mona@example.com',
+      resetToken: 'tok-123',
+    });
     expect(screen.getByLabelText('Your Email')).toHaveValue('mona@example.com');
     await user.type(screen.getByLabelText('New Password'), 'brandNew42');
     await user.dblClick(screen.getByRole('button', { name: 'Save' }));
@@ -125,7 +129,7 @@ describe('Change password', { timeout: 20_000 }, () => {
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]).toMatchObject({
       method: 'PUT',
-      body: { email: 'mona@example.com', newPassword: 'brandNew42' },
+      body: { email: 'mona@example.com', newPassword: 'brandNew42', resetToken: 'tok-123' },
     });
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
 

@@ -13,7 +13,10 @@ export const verifyCodeBody = {
   type: 'object',
   properties: { resetCode: { type: 'string', maxLength: 50 }, email: str },
 } as const;
-export const resetBody = { type: 'object', properties: { email: str, newPassword: str } } as const;
+export const resetBody = {
+  type: 'object',
+  properties: { email: str, newPassword: str, resetToken: { type: 'string', maxLength: 100 } },
+} as const;
 
 const userJson = {
   type: 'object',

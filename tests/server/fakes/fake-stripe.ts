@@ -28,7 +28,7 @@ export interface FakeSession {
   success_url: string;
   cancel_url: string;
   created: number;
-  payment_intent: string | null;
+  payment_intent?: string | null;
 }
 
 export interface FakeRefund {
