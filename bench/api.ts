@@ -1,8 +1,8 @@
 // API throughput and latency (issue 7): autocannon, 50 connections, a warm-up then 10 s per call,
-// against the real server (tsx server/main.ts, NODE_ENV=production) on a fresh PGlite database, and on
+// against the real server (compiled as `npm start` does, NODE_ENV=production) on a fresh PGlite database, and on
 // a fresh PostgreSQL database when BENCH_DATABASE_URL or TEST_DATABASE_URL is set.
 // The upper bound is the same server answering a pre-serialized body of the same size from memory
-// (BENCH_BASELINE_ROUTE=1, bench/baseline-route.ts).
+// (bench/baseline-route.ts, registered by the benchmark's own build of the server, bench/server.ts).
 //
 //   npx tsx bench/api.ts        → bench/results/api.json
 import { pathToFileURL } from 'node:url';
@@ -41,14 +41,18 @@ async function benchOne(driver: 'pglite' | 'postgres'): Promise<ApiRun> {
     await seed(target);
     // Writes must stay writes for the whole run: stock large enough that no add-to-cart runs out.
     await runSql(target, 'UPDATE products SET quantity = 10000000');
-    const server = await startServer(ports[driver], target, { BENCH_BASELINE_ROUTE: '1' });
+    const server = await startServer(ports[driver], target, {}, { baselineRoute: true });
     try {
       const base = server.url;
       const list = await api<ListAnswer>(base, 'GET', '/products');
       const product = list.data[3] ?? list.data[0];
       if (!product) throw new Error('the seeded catalogue is empty');
       // A word from a real title, so the search finds something.
-      const keyword = product.title.split(/\s+/).find((w) => w.length >= 4)?.toLowerCase() ?? product.title.slice(0, 4);
+      const keyword =
+        product.title
+          .split(/\s+/)
+          .find((w) => w.length >= 4)
+          ?.toLowerCase() ?? product.title.slice(0, 4);
       console.log(`[api ${driver}] signing up ${connections} shoppers`);
       const tokens: string[] = [];
       for (let i = 0; i < connections; i++) tokens.push(await signUp(base, i));
@@ -64,7 +68,9 @@ async function benchOne(driver: 'pglite' | 'postgres'): Promise<ApiRun> {
       const run = async (f: Parameters<typeof load>[0]) => {
         console.log(`[api ${driver}] ${f.name}`);
         const fig = await load(f);
-        console.log(`  ${fig.rps} req/s, p50 ${fig.p50} ms, p99 ${fig.p99} ms, ${fig.bytesPerResponse} B, non-2xx ${fig.non2xx}, errors ${fig.errors}`);
+        console.log(
+          `  ${fig.rps} req/s, p50 ${fig.p50} ms, p99 ${fig.p99} ms, ${fig.bytesPerResponse} B, non-2xx ${fig.non2xx}, errors ${fig.errors}`,
+        );
         figures.push(fig);
         return fig;
       };
@@ -78,10 +84,18 @@ async function benchOne(driver: 'pglite' | 'postgres'): Promise<ApiRun> {
         }
       }
       // As a browser asks: compressed (the server compresses JSON over 1 KB on every answer).
-      await run({ name: 'GET /products (Accept-Encoding: br, gzip)', url: base + catalogue[0]!.path, headers: { 'accept-encoding': 'br, gzip' } });
+      await run({
+        name: 'GET /products (Accept-Encoding: br, gzip)',
+        url: base + catalogue[0]!.path,
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
       // Catalogue answers not in the server's cache: the database's share of the work.
       await run({ name: 'GET /products (uncached)', url: base + catalogue[0]!.path, bustCache: true });
-      await run({ name: 'GET /products?keyword=… (uncached)', url: base + catalogue[2]!.path, bustCache: true });
+      await run({
+        name: 'GET /products?keyword=… (uncached)',
+        url: base + catalogue[2]!.path,
+        bustCache: true,
+      });
       await run({ name: 'GET /cart', url: `${base}/api/v1/cart`, tokens });
       await run({
         name: 'POST /cart',
@@ -106,7 +120,7 @@ export async function benchApi(): Promise<ApiRun[]> {
   return runs;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   benchApi().catch((err) => {
     console.error(err);
     process.exit(1);

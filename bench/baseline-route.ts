@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 /**
  * The upper bound for bench/api.ts: the same server (same hooks: request id, security headers, CORS,
  * compression when asked) answering a pre-serialized JSON body of a given size from memory, with no
- * database and no serialization. Registered by server/app.ts only when BENCH_BASELINE_ROUTE=1.
+ * database and no serialization. Registered only by the benchmark's own server (bench/server.ts).
  *
  *   GET /api/v1/__bench/baseline?bytes=N  →  {"data":"xxxx…"} of exactly N bytes (N ≥ 11)
  */

@@ -46,7 +46,10 @@ export function machine(): Machine {
 export function writeResult(area: string, data: unknown): string {
   mkdirSync(resultsDir, { recursive: true });
   const file = path.join(resultsDir, `${area}.json`);
-  writeFileSync(file, JSON.stringify({ area, at: new Date().toISOString(), machine: machine(), ...(data as object) }, null, 2));
+  writeFileSync(
+    file,
+    JSON.stringify({ area, at: new Date().toISOString(), machine: machine(), ...(data as object) }, null, 2),
+  );
   return file;
 }
 
@@ -74,7 +77,8 @@ export interface FreshDatabase {
 
 /** A new, empty database on the PostgreSQL server at baseUrl; drop() removes it. */
 export async function freshPostgres(baseUrl: string, label: string): Promise<FreshDatabase> {
-  const name = `perf_${label.replace(/[^a-z0-9_]/gi, '_')}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`.toLowerCase();
+  const name =
+    `perf_${label.replace(/[^a-z0-9_]/gi, '_')}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`.toLowerCase();
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {
@@ -138,6 +142,8 @@ function serverEnv(port: number, target: Target, extra: Record<string, string> =
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: target.dataDir,
     NODE_ENV: 'production',
+    // No Stripe keys here: the benchmark's shop runs the test payment page on purpose.
+    ALLOW_TEST_PAYMENTS: '1',
     JWT_SECRET: 'bench-only-secret-bench-only-secret-0123456789',
     // Request logging at info costs throughput; the figures are for the server's own work.
     LOG_LEVEL: 'warn',
@@ -198,6 +204,7 @@ export interface ServerHandle {
 }
 
 let serverCompiled = false;
+let benchServerCompiled = false;
 
 /**
  * Starts the real server the way `npm start` does (scripts/start.mjs: the compiled server, see
@@ -205,14 +212,28 @@ let serverCompiled = false;
  * waits until it answers /api/v1/ready. The server is compiled once per benchmark run, before any
  * clock starts, so no start-up figure includes the compilation.
  */
-export async function startServer(port: number, target: Target, extra: Record<string, string> = {}): Promise<ServerHandle> {
-  if (!serverCompiled) {
-    const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: repoRoot, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error(`compiling the server failed (exit ${build.status ?? build.signal})`);
-    serverCompiled = true;
+export async function startServer(
+  port: number,
+  target: Target,
+  extra: Record<string, string> = {},
+  options: { baselineRoute?: boolean } = {},
+): Promise<ServerHandle> {
+  // The baseline route is never in the shop's server: bench/server.ts registers it on its own build
+  // of the same server (compiled the same way), run directly with node.
+  const bench = options.baselineRoute === true;
+  if (bench ? !benchServerCompiled : !serverCompiled) {
+    const args = ['scripts/build-server.mjs', ...(bench ? ['--bench'] : [])];
+    const build = spawnSync(process.execPath, args, { cwd: repoRoot, stdio: 'inherit' });
+    if (build.status !== 0)
+      throw new Error(`compiling the server failed (exit ${build.status ?? build.signal})`);
+    if (bench) benchServerCompiled = true;
+    else serverCompiled = true;
   }
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const entry = bench
+    ? [path.join(repoRoot, 'node_modules', '.cache', 'freshcart-bench-server', 'main.mjs')]
+    : ['scripts/start.mjs'];
+  const child = spawn(process.execPath, entry, {
     cwd: repoRoot,
     env: { ...serverEnv(port, target, extra), SKIP_STOREFRONT_BUILD: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -304,7 +325,10 @@ export async function runSql<T = Record<string, unknown>>(target: Target, text: 
   const { PGlite } = await import('@electric-sql/pglite');
   // The server's extensions (pg_trgm): the products table's trigram indexes need them for any write.
   const { pgliteExtensions } = await import('../server/db/client');
-  const db = await PGlite.create({ dataDir: path.join(target.dataDir, 'pglite'), extensions: await pgliteExtensions() });
+  const db = await PGlite.create({
+    dataDir: path.join(target.dataDir, 'pglite'),
+    extensions: await pgliteExtensions(),
+  });
   try {
     const results = await db.exec(text);
     return (results.at(-1)?.rows ?? []) as T[];
@@ -313,7 +337,13 @@ export async function runSql<T = Record<string, unknown>>(target: Target, text: 
   }
 }
 
-export async function api<T>(base: string, method: string, route: string, body?: unknown, token?: string): Promise<T> {
+export async function api<T>(
+  base: string,
+  method: string,
+  route: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
   const res = await fetch(`${base}/api/v1${route}`, {
     method,
     headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { token } : {}) },
@@ -382,10 +412,13 @@ function runCannon(opts: LoadOptions, seconds: number): Promise<autocannon.Resul
             setupRequest: (req: autocannon.Request, context: Record<string, unknown>) => {
               const headers = { ...(req.headers ?? {}) };
               if (opts.tokens?.length) {
-                if (context.token === undefined) context.token = opts.tokens[nextToken++ % opts.tokens.length];
+                if (context.token === undefined)
+                  context.token = opts.tokens[nextToken++ % opts.tokens.length];
                 headers.token = context.token as string;
               }
-              const p = opts.bustCache ? `${basePath}${basePath.includes('?') ? '&' : '?'}_b=${++counter}` : basePath;
+              const p = opts.bustCache
+                ? `${basePath}${basePath.includes('?') ? '&' : '?'}_b=${++counter}`
+                : basePath;
               return { ...req, path: p, headers };
             },
           },

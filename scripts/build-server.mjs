@@ -9,6 +9,8 @@
 //
 //   node scripts/build-server.mjs           build now
 //   node scripts/build-server.mjs --check   say whether a build is needed
+//   node scripts/build-server.mjs --bench   build the benchmark's server (bench/server.ts: the same
+//                                           server plus the baseline route) into its own folder
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,6 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverBuildDir = path.join(root, 'node_modules', '.cache', 'freshcart-server');
 export const serverEntry = path.join(serverBuildDir, 'main.mjs');
+export const benchServerBuildDir = path.join(root, 'node_modules', '.cache', 'freshcart-bench-server');
 const sources = ['server', 'lib', 'tsconfig.json', 'package.json', 'scripts/build-server.mjs'];
 
 /** Newest modification time (ms) under a file or folder; 0 if it does not exist. */
@@ -36,16 +39,19 @@ export function serverBuildReason() {
   return changed ? `${changed} changed since the last build` : null;
 }
 
-/** Bundles server/main.ts into serverEntry, written aside and renamed so a concurrent start never reads half a build. */
-export async function buildServer() {
+/**
+ * Bundles server/main.ts into serverEntry (or another entry into another folder), written aside and
+ * renamed so a concurrent start never reads half a build.
+ */
+export async function buildServer({ entryPoint = 'server/main.ts', outDir = serverBuildDir } = {}) {
   const { build } = await import('esbuild');
-  const staging = `${serverBuildDir}.${process.pid}.tmp`;
+  const staging = `${outDir}.${process.pid}.tmp`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   try {
     await build({
       absWorkingDir: root,
-      entryPoints: ['server/main.ts'],
+      entryPoints: [entryPoint],
       outfile: path.join(staging, 'main.mjs'),
       bundle: true,
       platform: 'node',
@@ -59,12 +65,12 @@ export async function buildServer() {
     cpSync(path.join(root, 'server', 'db', 'migrations'), path.join(staging, 'migrations'), {
       recursive: true,
     });
-    rmSync(serverBuildDir, { recursive: true, force: true });
+    rmSync(outDir, { recursive: true, force: true });
     try {
-      renameSync(staging, serverBuildDir);
+      renameSync(staging, outDir);
     } catch (err) {
       // Another start built it at the same moment: theirs is as good as ours.
-      if (!existsSync(serverEntry)) throw err;
+      if (!existsSync(path.join(outDir, 'main.mjs'))) throw err;
     }
   } finally {
     rmSync(staging, { recursive: true, force: true });
@@ -83,7 +89,10 @@ export async function ensureServerBuild({ log = console.log } = {}) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  if (process.argv.includes('--check')) {
+  if (process.argv.includes('--bench')) {
+    await buildServer({ entryPoint: 'bench/server.ts', outDir: benchServerBuildDir });
+    console.log(`Compiled the benchmark's server into ${path.relative(root, benchServerBuildDir)}.`);
+  } else if (process.argv.includes('--check')) {
     const reason = serverBuildReason();
     console.log(reason ? `server build needed: ${reason}` : 'server build up to date');
   } else {

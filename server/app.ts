@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
+  type FastifyPluginAsync,
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
@@ -50,9 +51,34 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** Card payments: defaults to Stripe when STRIPE_SECRET_KEY is set, else the built-in test provider. */
   paymentProvider?: PaymentProvider;
+  /** Extra routes registered last (the benchmark's baseline route lives in bench/, never in the server). */
+  plugins?: FastifyPluginAsync[];
 }
 
 export const bodyLimitBytes = 100 * 1024;
+
+/** Answers about one shopper: never kept by a browser or a shared cache. */
+const personalPrefixes = [
+  '/api/v1/auth/',
+  '/api/v1/users/',
+  '/api/v1/cart',
+  '/api/v1/orders',
+  '/api/v1/wishlist',
+  '/api/v1/addresses',
+];
+
+/** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest to the server. */
+function trustProxyOption(
+  setting: Config['trustProxy'],
+): boolean | string[] | ((a: string, i: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
+
+function isPersonal(url: string): boolean {
+  const pathOnly = url.split('?')[0] ?? '';
+  return personalPrefixes.some((p) => pathOnly.startsWith(p));
+}
 
 // A URL Fastify's router cannot decode (bad percent-encoding) or a path parameter over 200 characters.
 function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
@@ -221,10 +247,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: bodyLimitBytes,
+    // The request id is always the server's own (a client-chosen id could forge or collide in logs).
     genReqId: () => randomUUID(),
-    requestIdHeader: 'x-request-id',
-    // Behind a proxy the client address comes from X-Forwarded-For (rate limits key on it).
-    trustProxy: config.nodeEnv === 'production',
+    requestIdHeader: false,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (hops or addresses); by
+    // default the socket's address is the client, so a client cannot pick its own rate-limit key.
+    trustProxy: trustProxyOption(config.trustProxy),
+    // Slow clients cannot hold connections: the whole request (headers and body) must arrive within
+    // requestTimeoutMs, headers within 10 s, and an idle keep-alive connection closes after 5 s.
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    connectionTimeout: Math.max(60_000, config.requestTimeoutMs * 2),
+    http: {
+      headersTimeout: Math.min(10_000, config.requestTimeoutMs),
+      // How often Node checks the two timeouts above (its default, 30 s, would let them overrun).
+      connectionsCheckingInterval: Math.min(1_000, config.requestTimeoutMs),
+    },
     routerOptions: {
       querystringParser: parseQuerystring,
       ignoreTrailingSlash: true,
@@ -251,6 +289,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (isPersonal(request.url)) reply.header('cache-control', 'no-store');
   });
 
   // Query keys like price[$gt] or keyword.$ne are refused outright: they are how query injection is attempted.
@@ -400,10 +439,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(checkoutRoutes, deps.paymentProvider ? { provider: deps.paymentProvider } : {});
   await app.register(imageRoutes);
   await app.register(storefrontRoutes);
-  // bench/api.ts measures its upper bound on this same server: a pre-serialized body from memory.
-  // Never on unless the benchmark asks (bench/baseline-route.ts documents the route).
-  if (process.env.BENCH_BASELINE_ROUTE === '1')
-    await app.register((await import('../bench/baseline-route')).baselineRoute);
+  for (const plugin of deps.plugins ?? []) await app.register(plugin);
 
   app.addHook('onClose', async () => {
     app.ctx.mailer.close();

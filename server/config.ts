@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -25,6 +26,17 @@ export interface Config {
   authRateLimitPerMinute: number;
   /** Folder of the built storefront (Next export). */
   storefrontDir: string;
+  /**
+   * Which proxies' X-Forwarded-For is believed (TRUST_PROXY): none (the default: the socket's address
+   * is the client), a hop count, or the proxies' addresses/CIDR ranges. Rate limits key on the result.
+   */
+  trustProxy: false | number | string[];
+  /** ALLOW_TEST_PAYMENTS=1: production may run the hosted test payment page on purpose. */
+  allowTestPayments: boolean;
+  /** REQUEST_TIMEOUT_MS: the whole request (headers and body) must arrive within this (default 30 s). */
+  requestTimeoutMs: number;
+  /** KEEP_ALIVE_TIMEOUT_MS: an idle keep-alive connection is closed after this (default 5 s). */
+  keepAliveTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -92,6 +104,34 @@ function defaultCorsOrigins(publicUrl: string): string[] {
   return [...origins];
 }
 
+/** TRUST_PROXY: empty → none; a whole number → that many proxy hops; else a list of addresses or CIDRs. */
+function parseTrustProxy(raw: string | undefined): false | number | string[] {
+  const v = raw?.trim();
+  if (!v || v === '0' || v.toLowerCase() === 'false' || v.toLowerCase() === 'none') return false;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 10) throw new ConfigError(`TRUST_PROXY hop count must be from 0 to 10, got "${raw}"`);
+    return hops;
+  }
+  const list = v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  for (const entry of list) {
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address ?? '');
+    const maxBits = family === 4 ? 32 : 128;
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (!family || !bitsOk || extra !== undefined) {
+      throw new ConfigError(
+        `TRUST_PROXY must be a hop count or a comma-separated list of proxy addresses or CIDR ranges, got "${entry}"` +
+          (entry === 'true' ? ' (trusting every proxy lets any client choose its own address)' : ''),
+      );
+    }
+  }
+  return list;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const nodeEnvRaw = blankToUndefined(env.NODE_ENV) ?? 'development';
   if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
@@ -99,7 +139,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const nodeEnv = nodeEnvRaw as NodeEnv;
   const port = parsePort(env.PORT);
-  const host = blankToUndefined(env.HOST) ?? '0.0.0.0';
+  // Loopback unless HOST says otherwise: a development server is not for the whole network.
+  const host = blankToUndefined(env.HOST) ?? '127.0.0.1';
   const publicUrl = parseUrl('PUBLIC_URL', blankToUndefined(env.PUBLIC_URL) ?? `http://localhost:${port}`);
   const dataDir = path.resolve(blankToUndefined(env.DATA_DIR) ?? '.data');
   const logLevelRaw = blankToUndefined(env.LOG_LEVEL) ?? (nodeEnv === 'test' ? 'silent' : 'info');
@@ -122,20 +163,34 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         .map((o) => (o === '*' ? o : parseUrl('CORS_ORIGINS', o)))
     : defaultCorsOrigins(publicUrl);
   const shopName = blankToUndefined(env.SHOP_NAME) ?? 'FreshCart';
+  const stripeSecretKey = blankToUndefined(env.STRIPE_SECRET_KEY);
+  const allowTestPaymentsRaw = blankToUndefined(env.ALLOW_TEST_PAYMENTS);
+  if (allowTestPaymentsRaw && allowTestPaymentsRaw !== '1' && allowTestPaymentsRaw !== '0') {
+    throw new ConfigError(`ALLOW_TEST_PAYMENTS must be 1 or 0, got "${allowTestPaymentsRaw}"`);
+  }
+  const allowTestPayments = allowTestPaymentsRaw === '1';
+  const jwtSecret = resolveJwtSecret(blankToUndefined(env.JWT_SECRET), dataDir, nodeEnv);
+  // The hosted test page marks orders paid with card 4242: never in production by accident.
+  if (nodeEnv === 'production' && !stripeSecretKey && !allowTestPayments) {
+    throw new ConfigError(
+      'NODE_ENV=production needs a real payment provider: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET ' +
+        '(or ALLOW_TEST_PAYMENTS=1 to run the test payment page, which takes no money, on purpose)',
+    );
+  }
   return {
     port,
     host,
     publicUrl,
     dataDir,
     databaseUrl,
-    jwtSecret: resolveJwtSecret(blankToUndefined(env.JWT_SECRET), dataDir, nodeEnv),
+    jwtSecret,
     smtpUrl,
     mailFrom: blankToUndefined(env.MAIL_FROM) ?? `${shopName} <no-reply@${new URL(publicUrl).hostname}>`,
     corsOrigins,
     nodeEnv,
     logLevel: logLevelRaw as LogLevel,
     redisUrl: blankToUndefined(env.REDIS_URL),
-    stripeSecretKey: blankToUndefined(env.STRIPE_SECRET_KEY),
+    stripeSecretKey,
     stripeWebhookSecret: blankToUndefined(env.STRIPE_WEBHOOK_SECRET),
     shopName,
     authRateLimitPerMinute: parsePositiveInt(
@@ -144,5 +199,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       20,
     ),
     storefrontDir: path.resolve(blankToUndefined(env.STOREFRONT_DIR) ?? 'out'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    allowTestPayments,
+    requestTimeoutMs: parsePositiveInt('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000),
+    keepAliveTimeoutMs: parsePositiveInt('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, 5_000),
   };
 }

@@ -104,6 +104,8 @@ export const products = pgTable(
     index('products_price_idx').on(t.price),
     index('products_created_idx').on(t.createdAt),
     index('products_ratings_idx').on(t.ratingsAverage.desc().nullsFirst(), t.id),
+    // The picture route draws only pictures the catalogue refers to (server/images/routes.ts).
+    index('products_image_cover_idx').on(t.imageCover),
     // Keyword search is `title ILIKE '%kw%' OR description ILIKE '%kw%'`: a B-tree cannot serve a pattern
     // with a leading wildcard; trigram GIN indexes (pg_trgm, loaded into PGlite by openDatabase) can.
     index('products_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),

@@ -1,7 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
+import { brands, categories, products } from '../db/schema';
 import { AppError } from '../errors';
 import { loadSharp, renderToDisk } from './render';
 
@@ -15,6 +18,64 @@ async function exists(file: string): Promise<boolean> {
   }
 }
 
+/** Pictures drawn at once (sharp uses the cores itself); more wait their turn, up to a queue. */
+export const maxConcurrentRenders = 2;
+const maxQueuedRenders = 100;
+
+/** A counting gate: at most `limit` jobs run; `peak` says how many ever ran together (tests read it). */
+export class RenderGate {
+  running = 0;
+  peak = 0;
+  private waiting: (() => void)[] = [];
+  constructor(private readonly limit: number) {}
+
+  async run<T>(job: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limit) {
+      if (this.waiting.length >= maxQueuedRenders)
+        throw new AppError(503, 'Too many pictures are being drawn right now. Please try again in a moment.');
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      this.running++;
+    }
+    this.peak = Math.max(this.peak, this.running);
+    try {
+      return await job();
+    } finally {
+      const next = this.waiting.shift();
+      // The slot passes straight to the next job in line, so `running` never overshoots.
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
+
+/** One gate per process: every app in it shares the machine's cores. */
+export const renderGate = new RenderGate(maxConcurrentRenders);
+
+/**
+ * Whether the catalogue refers to this picture, spelled exactly as requested: only those are drawn and
+ * kept, so made-up names (or another spelling of a real one) cannot fill the disk.
+ */
+async function referenced(db: Db, rel: string): Promise<boolean> {
+  const m = /^\/images\/(products|categories|brands)\//.exec(rel);
+  if (!m) return false;
+  if (m[1] === 'products') {
+    // A gallery picture shares its product's cover name with the view number 0 (server/images/render.ts).
+    const cover = rel.replace(/-[0-3]\.webp$/, '-0.webp');
+    const rows = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(
+        sql`${products.imageCover} = ${cover} and (${products.imageCover} = ${rel} or ${rel} = any(${products.images}))`,
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
+  const table = m[1] === 'categories' ? categories : brands;
+  const rows = await db.select({ id: table.id }).from(table).where(eq(table.image, rel)).limit(1);
+  return rows.length > 0;
+}
+
 /**
  * /images/*: the seeded WebP pictures, cached for a year (a picture's URL never changes content).
  * `?w=` resizes to one of a few widths (so the storefront can build srcset) and keeps the result on
@@ -23,13 +84,17 @@ async function exists(file: string): Promise<boolean> {
 export async function imageRoutes(app: FastifyInstance) {
   const root = path.join(app.ctx.config.dataDir, 'images');
   const inflight = new Map<string, Promise<string | null>>();
+  const gate = renderGate;
 
   async function ensure(rel: string): Promise<string | null> {
     const file = path.join(root, rel.replace(/^\/images\//, ''));
     if (await exists(file)) return file;
     let job = inflight.get(rel);
     if (!job) {
-      job = renderToDisk(root, rel).finally(() => inflight.delete(rel));
+      job = (async () => {
+        if (!(await referenced(app.ctx.database.db, rel))) return null;
+        return gate.run(() => renderToDisk(root, rel));
+      })().finally(() => inflight.delete(rel));
       inflight.set(rel, job);
     }
     return job;
@@ -40,10 +105,9 @@ export async function imageRoutes(app: FastifyInstance) {
     if (await exists(file)) return file;
     await mkdir(path.dirname(file), { recursive: true });
     const sharp = await loadSharp();
-    const data = await sharp(source)
-      .resize({ width, withoutEnlargement: true })
-      .webp({ quality: 78 })
-      .toBuffer();
+    const data = await gate.run(() =>
+      sharp(source).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer(),
+    );
     const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     await writeFile(tmp, data);
     await rename(tmp, file);

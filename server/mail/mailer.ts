@@ -10,7 +10,7 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  readonly kind: 'smtp' | 'outbox';
+  readonly kind: 'smtp' | 'outbox' | 'none';
   send(message: MailMessage): Promise<void>;
   close(): void;
 }
@@ -48,7 +48,25 @@ export function outboxMailer(db: Db, printToConsole: boolean): Mailer {
   };
 }
 
+export class MailNotConfiguredError extends Error {}
+
+/**
+ * Production without SMTP_URL: nothing can be sent, and nothing is kept (an outbox would hold reset
+ * codes in clear). Every send fails, so forgotPasswords answers 503 and stores no code; the start-up
+ * line says so loudly (server/serve.ts).
+ */
+export function noMailer(): Mailer {
+  return {
+    kind: 'none',
+    async send() {
+      throw new MailNotConfiguredError('SMTP_URL is not set: mail cannot be sent');
+    },
+    close() {},
+  };
+}
+
 export function createMailer(config: Config, db: Db): Mailer {
   if (config.smtpUrl) return smtpMailer(config.smtpUrl, config.mailFrom);
+  if (config.nodeEnv === 'production') return noMailer();
   return outboxMailer(db, config.nodeEnv === 'development');
 }

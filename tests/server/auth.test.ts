@@ -213,7 +213,11 @@ describe.each(dbKinds)('accounts on %s', (kind) => {
     });
     const bad = await put('/api/v1/users/updateMe', { phone: '12' }, { token: a.token });
     expect(json(bad).errors).toMatchObject({ param: 'phone', msg: messages.phoneEgyptian });
-    const taken = await put('/api/v1/users/updateMe', { email: b.email.toUpperCase() }, { token: a.token });
+    const taken = await put(
+      '/api/v1/users/updateMe',
+      { email: b.email.toUpperCase(), currentPassword: a.password },
+      { token: a.token },
+    );
     expect(taken.statusCode).toBe(409);
     const none = await put('/api/v1/users/updateMe', { name: 'x' }, {});
     expect(none.statusCode).toBe(401);

@@ -226,7 +226,10 @@ describe('password reset mail over SMTP', () => {
   });
 
   it('has no outbox endpoint in production', async () => {
-    const t = await startTestApp('pglite', { seed: false, env: { NODE_ENV: 'production' } });
+    const t = await startTestApp('pglite', {
+      seed: false,
+      env: { NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: '1' },
+    });
     try {
       const res = await t.app.inject({ method: 'GET', url: '/api/v1/dev/outbox?to=a@b.co' });
       expect(res.statusCode).toBe(404);

@@ -266,7 +266,9 @@ describe('sign-in timing', () => {
 
 describe('production settings', () => {
   it('has no dev outbox when NODE_ENV=production', async () => {
-    const t = await app({ env: { NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('hex') } });
+    const t = await app({
+      env: { NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: '1', JWT_SECRET: randomBytes(32).toString('hex') },
+    });
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/dev/outbox?to=someone@example.com' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({

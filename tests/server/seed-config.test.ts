@@ -65,7 +65,7 @@ describe('config', () => {
     const c = loadConfig({ DATA_DIR: dir });
     expect(c).toMatchObject({
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       publicUrl: 'http://localhost:3000',
       nodeEnv: 'development',
       shopName: 'FreshCart',

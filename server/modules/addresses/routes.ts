@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { firstError, registerSchema } from '@/lib/rules/account-schemas';
 import { requireUser } from '../../auth/plugin';
 import { newId } from '../../db/ids';
 import { addresses } from '../../db/schema';
@@ -70,6 +71,9 @@ export async function addressRoutes(app: FastifyInstance) {
         if (typeof v !== 'string' || v.trim() === '')
           throw new ValidationError(f, `${f} is required`, v, 'body');
       }
+      // The phone follows the sign-up rule and message (an Egyptian mobile number).
+      const phoneErr = firstError(registerSchema.pick(['phone']), { phone: String(body.phone).trim() });
+      if (phoneErr) throw new ValidationError('phone', phoneErr.msg, body.phone, 'body');
       await db()
         .insert(addresses)
         .values({

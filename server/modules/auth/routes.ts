@@ -5,6 +5,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../../auth/pass
 import { passwordChangeStamp } from '../../auth/tokens';
 import { requireUser } from '../../auth/plugin';
 import { pgErrorCode } from '../../db/client';
+import { MailNotConfiguredError } from '../../mail/mailer';
 import { newId } from '../../db/ids';
 import { passwordResets, users } from '../../db/schema';
 import { AppError, ValidationError } from '../../errors';
@@ -216,6 +217,10 @@ export async function authRoutes(app: FastifyInstance, opts: { limits?: Partial<
         });
       } catch (err) {
         await ctx.database.db.delete(passwordResets).where(eq(passwordResets.userId, user.id));
+        if (err instanceof MailNotConfiguredError) {
+          request.log.error('password reset asked, but SMTP_URL is not set: no mail can be sent');
+          throw new AppError(503, 'Password resets are not available: this shop cannot send e-mail yet');
+        }
         request.log.error({ err }, 'reset mail failed');
         throw new AppError(503, 'We could not send the reset e-mail right now. Please try again later');
       }

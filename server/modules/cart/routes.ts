@@ -5,6 +5,7 @@ import { runInTransaction } from '../../db/client';
 import { isObjectId, newId } from '../../db/ids';
 import { cartItems, carts, products } from '../../db/schema';
 import { AppError, ValidationError, noCart, noProduct } from '../../errors';
+import { cartUnits, maxUnitsPerLine, maxUnitsPerOrder, tooManyOfOne, tooManyUnits } from '../orders/limits';
 import { bumpVersion, cartEnvelope, cartLines, findCart, findLine } from './service';
 
 const idParams = {
@@ -95,6 +96,11 @@ export async function cartRoutes(app: FastifyInstance) {
             .where(eq(products.id, productId));
           throw new AppError(400, outOfStock(product.title, fresh?.quantity ?? 0));
         }
+        // Over a cap, the AppError rolls the add back (the cart row is locked until then).
+        const lines = await cartLines(tx, cart.id);
+        const added = lines.find((l) => l.productId === productId);
+        if (added && added.count > maxUnitsPerLine) throw new AppError(400, tooManyOfOne(product.title));
+        if (lines.reduce((n, l) => n + l.count, 0) > maxUnitsPerOrder) throw new AppError(400, tooManyUnits);
         return cartEnvelope(tx, cart, publicUrl, false, 'Product added successfully to your cart');
       });
     },
@@ -140,6 +146,10 @@ export async function cartRoutes(app: FastifyInstance) {
             'body',
           );
         }
+        if (count > maxUnitsPerLine)
+          throw new ValidationError('count', tooManyOfOne(product.title), count, 'body');
+        if ((await cartUnits(tx, cart.id)) - line.count + count > maxUnitsPerOrder)
+          throw new ValidationError('count', tooManyUnits, count, 'body');
         await tx
           .update(cartItems)
           .set({ count })

@@ -6,6 +6,7 @@ import { cartItems, carts, checkoutSessions, products } from '../../db/schema';
 import { AppError } from '../../errors';
 import { insufficientStock, noCartWithId, type ShippingAddress } from '../orders/place-order';
 import { toMinorUnits, type PaymentProvider } from '../../payments/provider';
+import { checkUnits } from '../orders/limits';
 
 /** Sessions live as long as a Stripe Checkout Session does by default. */
 export const sessionLifetimeMs = 24 * 60 * 60 * 1000;
@@ -73,6 +74,7 @@ export async function createCheckoutSession(db: Db, provider: PaymentProvider, r
   if (!cart || cart.userId !== req.userId) throw new AppError(404, noCartWithId(req.cartId));
   const lines = await loadCartLines(db, cart.id);
   if (lines.length === 0) throw new AppError(400, 'Your cart is empty');
+  checkUnits(lines);
   // Refuse up front what fulfilment would refuse anyway, before the shopper types a card number.
   for (const line of lines) {
     if (line.stock < line.count) throw new AppError(400, insufficientStock(line.title));

@@ -25,12 +25,28 @@ const sessionJson = {
   },
 } as const;
 
-/** ?url= must be an absolute http(s) address: it becomes the success and cancel links. */
-export function readReturnBase(query: unknown): string {
+/** The origins a checkout may return to: the shop's own (PUBLIC_URL) and its storefronts (CORS_ORIGINS). */
+export function returnOrigins(config: { publicUrl: string; corsOrigins: string[] }): Set<string> {
+  const origins = new Set<string>([new URL(config.publicUrl).origin]);
+  // "*" lets any page read the API; it does not make every site a place to send paying shoppers.
+  for (const o of config.corsOrigins) if (o !== '*') origins.add(new URL(o).origin);
+  return origins;
+}
+
+/**
+ * ?url= becomes the success and cancel links: an absolute http(s) address on one of the shop's own
+ * origins (anything else would be an open redirect after paying), with no control characters (a CR/LF
+ * would end up in a Location header). The parsed form is what is stored.
+ */
+export function readReturnBase(query: unknown, allowed: Set<string>): string {
   const raw = (query as { url?: unknown } | undefined)?.url;
   const value = Array.isArray(raw) ? raw[0] : raw;
   if (typeof value !== 'string' || value.trim() === '') {
     throw new ValidationError('url', 'url is required', value, 'query');
+  }
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(value)) {
+    throw new ValidationError('url', 'url must not contain control characters', value, 'query');
   }
   let parsed: URL;
   try {
@@ -41,8 +57,11 @@ export function readReturnBase(query: unknown): string {
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new ValidationError('url', 'url must be an absolute http or https URL', value, 'query');
   }
-  // Kept as given (storefronts pass "<origin>/#" so the return lands on a hash route).
-  return value.trim();
+  if (!allowed.has(parsed.origin) || parsed.username || parsed.password) {
+    throw new ValidationError('url', "url must be on this shop's own address", value, 'query');
+  }
+  // Storefronts pass "<origin>/#" so the return lands on a hash route; the parsed form keeps that.
+  return parsed.href;
 }
 
 /**
@@ -52,6 +71,7 @@ export function readReturnBase(query: unknown): string {
 export async function checkoutRoutes(app: FastifyInstance, opts: { provider?: PaymentProvider }) {
   const { ctx } = app;
   const provider = opts.provider ?? (await providerFromConfig(ctx.config));
+  const allowedReturns = returnOrigins(ctx.config);
 
   app.post(
     '/api/v1/orders/checkout-session/:cartId',
@@ -73,7 +93,7 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { provider?: Pa
       const user = requireUser(request);
       const { cartId } = request.params as { cartId: string };
       const shippingAddress = readShippingAddress(request.body);
-      const returnBase = readReturnBase(request.query);
+      const returnBase = readReturnBase(request.query, allowedReturns);
       if (!isObjectId(cartId)) throw new AppError(404, noCartWithId(cartId));
       try {
         const { row, url } = await createCheckoutSession(ctx.database.db, provider, {

@@ -3,8 +3,22 @@ import type { FastifyInstance } from 'fastify';
 import { outbox } from '../../db/schema';
 import { normaliseEmail } from '../auth/routes';
 
-/** The development outbox. Registered only when NODE_ENV is not production (see app.ts). */
+/** Loopback addresses: the machine the server runs on (IPv4, IPv6, and IPv4 mapped into IPv6). */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  return /^127\./.test(address) || address === '::1' || /^::ffff:127\./.test(address);
+}
+
+/**
+ * The development outbox. Registered only when NODE_ENV is not production (see app.ts), and served only
+ * to clients on this machine: the socket's own address decides, never a forwarded header.
+ */
 export async function outboxRoutes(app: FastifyInstance) {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isLoopback(request.socket.remoteAddress)) {
+      return reply.status(404).send({ statusMsg: 'fail', message: `Can't find this route: ${request.url}` });
+    }
+  });
   app.get(
     '/dev/outbox',
     {

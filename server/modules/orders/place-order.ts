@@ -6,6 +6,7 @@ import { cartItems, carts, orderItems, orders, products, type SessionLineSnapsho
 import { AppError } from '../../errors';
 import { toMinorUnits } from '../../payments/provider';
 import { catalogueCache } from '../catalogue/cache';
+import { checkOpenUnpaidOrders, checkUnits } from './limits';
 import { loadOrder, type OrderWithItems } from './serialize-order';
 
 export interface ShippingAddress {
@@ -106,6 +107,9 @@ export async function placeOrder(tx: Tx, input: PlaceOrderInput): Promise<Placed
     .where(eq(cartItems.cartId, cart.id))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
   if (lines.length === 0) throw new AppError(400, 'Your cart is empty');
+  // The caps hold for carts filled before they existed too; unpaid cash orders are limited per account.
+  checkUnits(lines);
+  if (input.payment.method === 'cash') await checkOpenUnpaidOrders(tx, input.userId);
 
   const totalCartPrice = lines.reduce((sum, l) => sum + l.count * l.price, 0);
   const summary = cartSummary(totalCartPrice);

@@ -8,6 +8,11 @@ import { pgErrorCode } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError, ValidationError, invalidToken } from '../../errors';
 import { authResponse, userResponse } from '../auth/schemas';
+
+const userWithTokenResponse = {
+  type: 'object',
+  properties: { ...userResponse.properties, token: { type: 'string' } },
+} as const;
 import { accountExists, normaliseEmail } from '../auth/routes';
 
 const str = { type: 'string', maxLength: 500 } as const;
@@ -65,8 +70,11 @@ export async function userRoutes(app: FastifyInstance) {
     {
       onRequest: app.authenticate,
       schema: {
-        body: { type: 'object', properties: { name: str, email: str, phone: str } },
-        response: { 200: userResponse },
+        body: {
+          type: 'object',
+          properties: { name: str, email: str, phone: str, currentPassword: str },
+        },
+        response: { 200: userWithTokenResponse },
       },
     },
     async (request) => {
@@ -78,11 +86,32 @@ export async function userRoutes(app: FastifyInstance) {
       // Each field present follows the registration rules and messages.
       const err = firstError(registerSchema.pick(fields), body);
       if (err) throw new ValidationError(err.param, err.msg, err.value, 'body');
-      const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date(ctx.now()) };
+      const now = ctx.now();
+      const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date(now) };
       if (body.name !== undefined) set.name = String(body.name).trim();
       if (body.phone !== undefined) set.phone = String(body.phone);
-      if (body.email !== undefined) {
-        set.email = normaliseEmail(String(body.email));
+      const [current] = await ctx.database.db.select().from(users).where(eq(users.id, caller.id));
+      if (!current) throw new AppError(401, invalidToken);
+      const newEmail = body.email !== undefined ? normaliseEmail(String(body.email)) : undefined;
+      // The e-mail is the key to the account (sign-in, password reset): changing it takes the current
+      // password, and every other session ends (tokens issued before now are refused).
+      const emailChanges = newEmail !== undefined && newEmail !== current.email;
+      if (emailChanges) {
+        if (typeof body.currentPassword !== 'string' || body.currentPassword === '') {
+          throw new ValidationError(
+            'currentPassword',
+            'currentPassword is required to change the e-mail',
+            body.currentPassword,
+            'body',
+          );
+        }
+        if (!(await verifyPassword(current.passwordHash, body.currentPassword))) {
+          throw new AppError(401, 'Your current password is incorrect');
+        }
+        set.passwordChangedAt = passwordChangeStamp(now);
+      }
+      if (newEmail !== undefined) {
+        set.email = newEmail;
         const [taken] = await ctx.database.db
           .select({ id: users.id })
           .from(users)
@@ -96,7 +125,11 @@ export async function userRoutes(app: FastifyInstance) {
           .where(eq(users.id, caller.id))
           .returning();
         if (!user) throw new AppError(401, invalidToken);
-        return { message: 'success', user: { name: user.name, email: user.email, role: user.role } };
+        const publicUser = { name: user.name, email: user.email, role: user.role };
+        if (!set.passwordChangedAt) return { message: 'success', user: publicUser };
+        // This session continues with a fresh token; the others are signed out.
+        const token = await ctx.tokens.sign(user, now, set.passwordChangedAt.getTime() / 1000);
+        return { message: 'success', user: publicUser, token };
       } catch (e) {
         if (pgErrorCode(e) === '23505') throw new AppError(409, accountExists);
         throw e;

@@ -16,7 +16,12 @@ export const address = { details: '12 Tahrir St, flat 4', phone: '01012345678', 
 export type Harness = TestApp;
 
 export function startApp(kind: DbKind, options: StartOptions = {}): Promise<Harness> {
-  return startTestApp(kind, { ...options, seed: false, env: { PUBLIC_URL: publicUrl, ...options.env } });
+  return startTestApp(kind, {
+    ...options,
+    seed: false,
+    // The storefront's origin (returnBase) is one of the shop's own: checkout may return there.
+    env: { PUBLIC_URL: publicUrl, CORS_ORIGINS: 'http://shop.test', ...options.env },
+  });
 }
 
 export interface SeededProduct {
