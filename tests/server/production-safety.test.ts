@@ -126,7 +126,8 @@ describe('production never takes test payments by accident; safe defaults (items
   it('refuses to start in production without Stripe keys unless ALLOW_TEST_PAYMENTS=1', async () => {
     const server = runServer({ NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40) });
     try {
-      expect(await server.exited).toBe(1);
+      const stillRunning = new Promise<string>((r) => setTimeout(() => r('still running'), 30_000));
+      expect(await Promise.race([server.exited, stillRunning])).toBe(1);
       expect(server.output()).toContain('NODE_ENV=production needs a real payment provider');
       expect(server.output()).not.toContain('Shop running');
     } finally {
