@@ -1,0 +1,253 @@
+// Attacks of issue 12 against the real server process, on PGlite and (with TEST_DATABASE_URL) on
+// PostgreSQL: each is tried many times and "held" only if no try got through.
+//   1. a burst of 60 concurrent reset-code guesses with the right code last (with and without the e-mail);
+//   2. the cart grown while the payment is being made (add-to-cart racing the card form post);
+//   3. 100 connections sending their body one byte at a time.
+// Run alone with `npx tsx tests/reliability/attacks.ts`, or as part of `npm run test:reliability`.
+import net from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { call } from './support/http';
+import { dropPgDatabase, freshPgDatabase, startServer, type RunningServer } from './support/server-process';
+
+export interface AttackResult {
+  name: string;
+  tries: number;
+  /** Tries that got through (0 means the defence held). */
+  breaches: number;
+  detail: string;
+}
+
+export interface AttackStats {
+  results: AttackResult[];
+  serverErrors: number;
+}
+
+const password = 'secret123';
+const requestTimeoutMs = 2_000;
+
+async function signUp(base: string, n: number): Promise<{ token: string; email: string }> {
+  const email = `attack-${Date.now().toString(36)}-${n}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const res = await call<{ token: string }>(base, 'POST', '/auth/signup', {
+    body: { name: 'Attack Tester', email, password, rePassword: password, phone: '01012345678' },
+  });
+  if (res.status !== 201) throw new Error(`signup: ${res.status} ${JSON.stringify(res.body)}`);
+  return { token: res.body.token, email };
+}
+
+async function mailedCode(base: string, email: string): Promise<string> {
+  const asked = await call(base, 'POST', '/auth/forgotPasswords', { body: { email } });
+  if (asked.status !== 200) throw new Error(`forgotPasswords: ${asked.status}`);
+  const box = await call<{ data: { text: string }[] }>(
+    base,
+    'GET',
+    `/dev/outbox?to=${encodeURIComponent(email)}`,
+  );
+  const code = /reset code is: (\d+)/.exec(box.body.data[0]?.text ?? '')?.[1];
+  if (!code) throw new Error('no reset code in the outbox');
+  return code;
+}
+
+async function guessBurst(
+  base: string,
+  runs: number,
+  count: (status: number) => void,
+): Promise<AttackResult> {
+  let breaches = 0;
+  let tries = 0;
+  for (let run = 0; run < runs; run++) {
+    const s = await signUp(base, run);
+    for (const withEmail of [true, false]) {
+      const code = await mailedCode(base, s.email);
+      const wrong = (n: number) => String((Number(code) + n) % 10 ** code.length).padStart(code.length, '0');
+      const guesses = Array.from({ length: 60 }, (_, i) => (i === 59 ? code : wrong(i + 1)));
+      const answers = await Promise.all(
+        guesses.map((resetCode) =>
+          call(base, 'POST', '/auth/verifyResetCode', {
+            body: withEmail ? { resetCode, email: s.email } : { resetCode },
+          }),
+        ),
+      );
+      answers.forEach((a) => count(a.status));
+      tries++;
+      if (answers.some((a) => a.status === 200)) breaches++;
+    }
+  }
+  return {
+    name: 'reset-code burst (60 concurrent guesses, right code last)',
+    tries,
+    breaches,
+    detail: `${breaches} of ${tries} bursts verified`,
+  };
+}
+
+async function cartGrowsDuringPayment(
+  base: string,
+  rounds: number,
+  count: (status: number) => void,
+): Promise<AttackResult> {
+  const list = await call<{ data: { _id: string }[] }>(base, 'GET', '/products?limit=40');
+  const ids = list.body.data.map((p) => p._id);
+  let wrong = 0;
+  let paid = 0;
+  for (let round = 0; round < rounds; round++) {
+    const s = await signUp(base, 1000 + round);
+    const cheap = ids[round % ids.length]!;
+    const dear = ids[(round + 7) % ids.length]!;
+    const added = await call<{ cartId: string }>(base, 'POST', '/cart', {
+      token: s.token,
+      body: { productId: cheap },
+    });
+    const opened = await call<{ session: { id: string; amount_total: number } }>(
+      base,
+      'POST',
+      `/orders/checkout-session/${added.body.cartId}?url=${encodeURIComponent(`${base}/#`)}`,
+      {
+        token: s.token,
+        body: { shippingAddress: { details: 'Street 1', phone: '01012345678', city: 'Cairo' } },
+      },
+    );
+    if (opened.status !== 200)
+      throw new Error(`checkout-session: ${opened.status} ${JSON.stringify(opened.body)}`);
+    const { id, amount_total } = opened.body.session;
+    const page = await (await fetch(`${base}/pay/${id}`)).text();
+    const csrf = /name="csrf" value="([^"]+)"/.exec(page)?.[1] ?? '';
+    const form = new URLSearchParams({
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/34',
+      cvc: '123',
+      cardName: 'A Tester',
+      csrf,
+    });
+    const pay = fetch(`${base}/pay/${id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+      body: form.toString(),
+      redirect: 'manual',
+    }).then((r) => count(r.status));
+    const grow = Array.from({ length: 6 }, () =>
+      call(base, 'POST', '/cart', { token: s.token, body: { productId: dear } }).then((a) => count(a.status)),
+    );
+    await Promise.all([pay, ...grow]);
+    const me = JSON.parse(Buffer.from(s.token.split('.')[1] ?? '', 'base64url').toString()) as { id: string };
+    const orders = await call<Array<{ totalOrderPrice: number; isPaid: boolean }>>(
+      base,
+      'GET',
+      `/orders/user/${me.id}`,
+      {
+        token: s.token,
+      },
+    );
+    for (const o of orders.body) {
+      if (!o.isPaid) continue;
+      paid++;
+      if (Math.round(o.totalOrderPrice * 100) !== amount_total) wrong++;
+    }
+  }
+  return {
+    name: 'cart grows while the card payment is made',
+    tries: rounds,
+    breaches: wrong,
+    detail: `${wrong} of ${paid} paid orders differ from the amount paid (${rounds} rounds)`,
+  };
+}
+
+function slowBody(port: number): Promise<{ closedAfterMs: number; answer: string }> {
+  return new Promise((resolve) => {
+    const t0 = Date.now();
+    const socket = net.connect(port, '127.0.0.1');
+    let answer = '';
+    let timer: NodeJS.Timeout | undefined;
+    const giveUp = setTimeout(() => socket.destroy(), 30_000);
+    socket.on('connect', () => {
+      socket.write(
+        'POST /api/v1/auth/signin HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n',
+      );
+      timer = setInterval(() => socket.writable && socket.write('a'), 500);
+    });
+    socket.on('data', (c) => (answer += c.toString()));
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      clearInterval(timer);
+      clearTimeout(giveUp);
+      resolve({ closedAfterMs: Date.now() - t0, answer });
+    });
+  });
+}
+
+async function slowBodies(server: RunningServer, port: number): Promise<AttackResult> {
+  const clients = Array.from({ length: 100 }, () => slowBody(port));
+  // The server keeps answering others meanwhile.
+  await new Promise((r) => setTimeout(r, 500));
+  const health = await call(server.url, 'GET', '/health', { timeoutMs: 5_000 });
+  const results = await Promise.all(clients);
+  const held = results.filter((r) => r.closedAfterMs > requestTimeoutMs + 5_000).length;
+  const not408 = results.filter((r) => !r.answer.startsWith('HTTP/1.1 408')).length;
+  return {
+    name: 'slow bodies (100 connections, one byte every 0.5 s)',
+    tries: results.length,
+    breaches: held + (health.status === 200 ? 0 : 1),
+    detail:
+      `${held} connections held past ${(requestTimeoutMs + 5_000) / 1000} s, ${not408} closed without a 408, ` +
+      `/health during the run: ${health.status}, slowest closed after ${Math.max(...results.map((r) => r.closedAfterMs))} ms`,
+  };
+}
+
+export async function attacks(): Promise<AttackStats> {
+  const results: AttackResult[] = [];
+  let serverErrors = 0;
+  const count = (status: number) => {
+    if (status >= 500) serverErrors++;
+  };
+  const databases: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL
+    ? ['pglite', 'postgres']
+    : ['pglite'];
+  for (const [i, kind] of databases.entries()) {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'reliability-attacks-'));
+    const dbName = `reliability_attacks_${process.pid}`;
+    const databaseUrl =
+      kind === 'postgres' ? await freshPgDatabase(process.env.TEST_DATABASE_URL!, dbName) : undefined;
+    const port = 3760 + i;
+    const server = await startServer({
+      label: `attacks-${kind}`,
+      port,
+      dataDir,
+      databaseUrl,
+      env: { REQUEST_TIMEOUT_MS: String(requestTimeoutMs) },
+    });
+    try {
+      for (const r of [
+        await guessBurst(server.url, 10, count),
+        await cartGrowsDuringPayment(server.url, 25, count),
+        await slowBodies(server, port),
+      ]) {
+        results.push({ ...r, name: `${r.name} on ${kind}` });
+      }
+    } finally {
+      server.proc.kill('SIGTERM');
+      await server.exited;
+      if (databaseUrl) await dropPgDatabase(process.env.TEST_DATABASE_URL!, dbName);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  return { results, serverErrors };
+}
+
+export function printAttackStats(stats: AttackStats): void {
+  for (const r of stats.results) console.log(`  ${r.breaches === 0 ? '✓' : '✗'} ${r.name}: ${r.detail}`);
+}
+
+if (require.main === module) {
+  attacks()
+    .then((stats) => {
+      printAttackStats(stats);
+      const held = stats.results.filter((r) => r.breaches === 0).length;
+      console.log(`attacks tried / held: ${stats.results.length} / ${held}, 5xx ${stats.serverErrors}`);
+      process.exit(held === stats.results.length && stats.serverErrors === 0 ? 0 : 1);
+    })
+    .catch((err) => {
+      console.error(err);
+      process.exit(1);
+    });
+}
