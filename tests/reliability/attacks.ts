@@ -214,7 +214,8 @@ export async function attacks(): Promise<AttackStats> {
       port,
       dataDir,
       databaseUrl,
-      env: { REQUEST_TIMEOUT_MS: String(requestTimeoutMs) },
+      // The checkout returns to the shop's own origin: the address the attacks call.
+      env: { REQUEST_TIMEOUT_MS: String(requestTimeoutMs), PUBLIC_URL: `http://127.0.0.1:${port}` },
     });
     try {
       for (const r of [

@@ -202,7 +202,7 @@ class Race {
     const session = await this.send<{ session: { id: string; url: string } }>(
       1,
       'POST',
-      `/orders/checkout-session/${added.body.cartId}?url=${encodeURIComponent('http://127.0.0.1:3700/ecommerceweb/#')}`,
+      `/orders/checkout-session/${added.body.cartId}?url=${encodeURIComponent('http://localhost:3000/ecommerceweb/#')}`,
       s.token,
       { shippingAddress: address },
     );
