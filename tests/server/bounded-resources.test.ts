@@ -1,5 +1,7 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -192,4 +194,46 @@ describe('bounded resources (item 6)', () => {
     expect(renderGate.peak).toBeGreaterThan(0);
     expect(renderGate.peak).toBeLessThanOrEqual(2);
   });
+});
+
+describe('a failing background render (item 6)', () => {
+  it('is logged, and the server keeps serving', async () => {
+    // The images folder cannot be created (a file is in its place): every picture drawn at start-up fails,
+    // as they did with EMFILE under a low file limit.
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'render-fail-'));
+    writeFileSync(path.join(dataDir, 'images'), 'not a folder');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: path.resolve(__dirname, '..', '..'),
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'development',
+        PORT: '0',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        STOREFRONT_DIR: path.join(dataDir, 'no-storefront'),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    try {
+      for (let i = 0; i < 1200 && !/Drawing the catalogue images failed/.test(output); i++) {
+        if (child.exitCode !== null) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(output).toContain('Drawing the catalogue images failed');
+      expect(child.exitCode).toBeNull();
+      const port = /Shop running: http:\/\/localhost:(\d+)\//.exec(output)![1];
+      const health = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
+      expect(health.status).toBe(200);
+    } finally {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
