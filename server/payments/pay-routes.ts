@@ -290,8 +290,13 @@ export async function payPageRoutes(app: FastifyInstance, opts: { provider: Paym
     const session = await findSession(sessionId);
     if (!session || !session.providerSessionId || !provider.retrieveSession) return notFound(reply);
     if (session.status === 'complete') return reply.redirect(session.successUrl, 303);
-    if (session.status === 'failed')
+    if (session.status === 'failed') {
+      // A provider session fails only after its payment; a refund that did not go through before (the
+      // provider was down) is tried again here (one refund per session: the idempotency key).
+      if (!session.refundId)
+        await refundFailedPayment(db(), provider, session, request.log, new Date(ctx.now()));
       return failed(reply, session, session.failureReason ?? 'Payment failed.');
+    }
     let state;
     try {
       state = await provider.retrieveSession(session.providerSessionId);

@@ -186,6 +186,20 @@ describe.each(dbKinds)('Stripe: the cart grows after the session opened, on %s',
     expect(await orderHistory(h.app, shopper)).toEqual([]);
   });
 
+  it('a refund the provider could not take at the webhook is made when the shopper returns', async () => {
+    const { s, paid } = await grownCartSession();
+    // Stripe's API is down while the webhook fails the session (the SDK retries twice).
+    fake.failNext(3);
+    expect((await webhook(completedEvent(paid))).json()).toMatchObject({ outcome: 'failed' });
+    expect(fake.refunds.some((r) => r.payment_intent === paid.payment_intent)).toBe(false);
+    expect((await sessionRow(s.id)).refundId).toBeNull();
+    const back = await h.app.inject({ method: 'GET', url: `/pay/${s.id}/return` });
+    expect(back.statusCode).toBe(409);
+    const refund = fake.refunds.find((r) => r.payment_intent === paid.payment_intent);
+    expect(refund).toBeDefined();
+    expect((await sessionRow(s.id)).refundId).toBe(refund!.id);
+  });
+
   it('an amount_total or currency that differs from the session is refused and refunded', async () => {
     for (const tamper of [{ amount_total: 100 }, { currency: 'usd' }]) {
       const shopper = await signUp(h.app);
