@@ -20,6 +20,14 @@ type Body = Record<string, unknown>;
 
 const passwordPair = registerSchema.pick(['password', 'rePassword']);
 
+/** The body's currentPassword, or the contract's 400 naming it. */
+function requireCurrentPassword(body: Body, message: string): string {
+  const value = body.currentPassword;
+  if (typeof value !== 'string' || value === '')
+    throw new ValidationError('currentPassword', message, value, 'body');
+  return value;
+}
+
 export async function userRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
@@ -35,19 +43,12 @@ export async function userRoutes(app: FastifyInstance) {
     async (request) => {
       const caller = requireUser(request);
       const body = (request.body ?? {}) as Body;
-      if (typeof body.currentPassword !== 'string' || body.currentPassword === '') {
-        throw new ValidationError(
-          'currentPassword',
-          'currentPassword is required',
-          body.currentPassword,
-          'body',
-        );
-      }
+      const currentPassword = requireCurrentPassword(body, 'currentPassword is required');
       const err = firstError(passwordPair, body);
       if (err) throw new ValidationError(err.param, err.msg, err.value, 'body');
       const [user] = await ctx.database.db.select().from(users).where(eq(users.id, caller.id));
       if (!user) throw new AppError(401, invalidToken);
-      if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+      if (!(await verifyPassword(user.passwordHash, currentPassword))) {
         throw new AppError(401, 'Your current password is incorrect');
       }
       const now = ctx.now();
@@ -97,15 +98,11 @@ export async function userRoutes(app: FastifyInstance) {
       // password, and every other session ends (tokens issued before now are refused).
       const emailChanges = newEmail !== undefined && newEmail !== current.email;
       if (emailChanges) {
-        if (typeof body.currentPassword !== 'string' || body.currentPassword === '') {
-          throw new ValidationError(
-            'currentPassword',
-            'currentPassword is required to change the e-mail',
-            body.currentPassword,
-            'body',
-          );
-        }
-        if (!(await verifyPassword(current.passwordHash, body.currentPassword))) {
+        const currentPassword = requireCurrentPassword(
+          body,
+          'currentPassword is required to change the e-mail',
+        );
+        if (!(await verifyPassword(current.passwordHash, currentPassword))) {
           throw new AppError(401, 'Your current password is incorrect');
         }
         set.passwordChangedAt = passwordChangeStamp(now);
