@@ -238,7 +238,9 @@ export async function authRoutes(app: FastifyInstance, opts: { limits?: Partial<
       const nowMs = ctx.now();
       const now = new Date(nowMs);
       const code = readResetCode(raw);
-      const codeHash = code ? hashResetCode(code, ctx.config.jwtSecret) : '';
+      // Something that is not a code cannot match one: refused without using up anyone's guesses.
+      if (!code) throw new AppError(400, resetCodeInvalid);
+      const codeHash = hashResetCode(code, ctx.config.jwtSecret);
       const token = newResetToken();
       const matches = sql`${passwordResets.codeHash} = ${codeHash}`;
       // Counting the guess and checking it are one UPDATE: a row takes a guess only while under its cap
@@ -272,7 +274,7 @@ export async function authRoutes(app: FastifyInstance, opts: { limits?: Partial<
           .where(and(live, lt(passwordResets.blindAttempts, maxBlindAttempts)))
           .returning({ ok: sql<boolean>`${passwordResets.verifiedAt} is not null` });
       }
-      if (code && rows.some((r) => r.ok)) return { status: 'Success', resetToken: token };
+      if (rows.some((r) => r.ok)) return { status: 'Success', resetToken: token };
       throw new AppError(400, resetCodeInvalid);
     },
   );
