@@ -6,6 +6,7 @@
 //   npx tsx tests/reliability/crash-loop.ts            (CRASH_KILLS=20 per database, CRASH_SEED=<n>)
 import { rmSync } from 'node:fs';
 import { cartSummary } from '@/lib/rules/cart-summary';
+import { maxOpenUnpaidOrders, tooManyOpenOrders } from '@/server/modules/orders/limits';
 import { call, type Answer } from './support/http';
 import { dropPgDatabase, freshPgDatabase, startServer, type RunningServer } from './support/server-process';
 import { mulberry32, type Rng } from './support/rng';
@@ -306,6 +307,8 @@ class CrashRun {
       } else this.fail(`remove line: ${res.status} ${JSON.stringify(res.body)}`);
       return true;
     }
+    // Every order here is an unpaid cash order: a shopper with the most allowed must be refused.
+    const atLimit = s.orders.size >= maxOpenUnpaidOrders;
     s.pending = { kind: 'order', before: cloneCart(s.cart) };
     const res = await call<{ data: { id: number; totalOrderPrice: number; cartItems: Array<{ product: string; count: number }> } }>(
       this.base,
@@ -317,6 +320,7 @@ class CrashRun {
     this.note(res, 'cash order');
     s.pending = undefined;
     if (res.status === 201) {
+      if (atLimit) this.fail(`order accepted with ${s.orders.size} unpaid orders open`);
       const lines = new Map(res.body.data.cartItems.map((l) => [l.product, l.count]));
       s.orders.set(res.body.data.id, { id: res.body.data.id, totalOrderPrice: res.body.data.totalOrderPrice, lines });
       const expected = cartSummary([...s.cart.values()].reduce((sum, l) => sum + l.count * l.price, 0)).total;
@@ -325,6 +329,7 @@ class CrashRun {
       s.cartId = undefined;
       this.ack(s);
     } else if (res.status !== 400) this.fail(`order: ${res.status} ${JSON.stringify(res.body)}`);
+    else if (atLimit && (res.body as unknown as { message?: string }).message === tooManyOpenOrders) return true;
     else if (!/Insufficient stock/.test(JSON.stringify(res.body))) this.fail(`order refused: ${JSON.stringify(res.body)}`);
     return true;
   }
@@ -485,7 +490,10 @@ class CrashRun {
         }),
       );
     }
-    const ready = this.shoppers.filter((s) => s.exists && s.token && !s.pending && s.cart.size > 0 && s.cartId).slice(0, 4);
+    // Shoppers who may still order (each may have a few unpaid cash orders open).
+    const ready = this.shoppers
+      .filter((s) => s.exists && s.token && !s.pending && s.cart.size > 0 && s.cartId && s.orders.size < maxOpenUnpaidOrders)
+      .slice(0, 4);
     for (const s of ready) {
       s.pending = { kind: 'order', before: cloneCart(s.cart) };
       sends.push(
