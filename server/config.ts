@@ -25,6 +25,8 @@ export interface Config {
   authRateLimitPerMinute: number;
   /** Folder of the built storefront (Next export). */
   storefrontDir: string;
+  /** Byte budget of the catalogue response cache in MB; 0 turns it off (the growth benchmark). */
+  catalogueCacheMB: number;
 }
 
 export class ConfigError extends Error {}
@@ -49,6 +51,14 @@ function parsePositiveInt(name: string, raw: string | undefined, fallback: numbe
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1)
     throw new ConfigError(`${name} must be a positive integer, got "${raw}"`);
+  return n;
+}
+
+function parseCacheMB(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 16;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 4096)
+    throw new ConfigError(`CATALOGUE_CACHE_MB must be an integer from 0 to 4096, got "${raw}"`);
   return n;
 }
 
@@ -144,5 +154,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       20,
     ),
     storefrontDir: path.resolve(blankToUndefined(env.STOREFRONT_DIR) ?? 'out'),
+    catalogueCacheMB: parseCacheMB(env.CATALOGUE_CACHE_MB),
   };
 }

@@ -2,6 +2,7 @@
 // safely (issue 12.9), and the response cache holds known parameters only, within a byte budget (12.6).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogueCache, catalogueCacheStats, catalogueCache } from '@/server/modules/catalogue/cache';
+import { ConfigError, loadConfig } from '@/server/config';
 import { dbKinds, json, startTestApp, type Json, type TestApp } from './helpers/test-app';
 
 describe.each(dbKinds)('product list queries on %s', (kind) => {
@@ -76,6 +77,11 @@ describe.each(dbKinds)('product list queries on %s', (kind) => {
     expect((await list('?price[gte]=0&price[lte]=100000000000000000000')).results).toBe(all.length);
     expect((await list('?price[gte]=100000000000000000000')).results).toBe(0);
     expect((await list('?price[gte]=-5&price[lte]=-1')).results).toBe(0);
+    for (const q of ['price[lte]=-1e400', 'price[gte]=1e400', 'price[gt]=1e400']) {
+      const res = await get(`?${q}`);
+      expect(res.statusCode, q).toBe(400);
+      expect(json(res).errors).toMatchObject({ location: 'query' });
+    }
     const bad = await get('?price[gte]=abc');
     expect(bad.statusCode).toBe(400);
     expect(json(bad).errors).toMatchObject({ param: 'price[gte]', location: 'query', value: 'abc' });
@@ -205,4 +211,23 @@ describe('the catalogue cache bounds', () => {
     cache.sweep(3_000);
     expect(cache.stats()).toEqual({ entries: 0, bytes: 0 });
   });
+});
+
+describe('CATALOGUE_CACHE_MB', () => {
+  it('0 keeps no answer (the growth benchmark measures the database); a bad value stops the start', async () => {
+    expect(() => loadConfig({ CATALOGUE_CACHE_MB: '-1' })).toThrow(ConfigError);
+    expect(() => loadConfig({ CATALOGUE_CACHE_MB: 'lots' })).toThrow(/CATALOGUE_CACHE_MB/);
+    expect(loadConfig({}).catalogueCacheMB).toBe(16);
+    const t = await startTestApp('pglite', { env: { CATALOGUE_CACHE_MB: '0' } });
+    try {
+      catalogueCache.invalidate();
+      for (let i = 0; i < 3; i++) {
+        const res = await t.app.inject({ method: 'GET', url: '/api/v1/products?limit=5' });
+        expect(res.statusCode).toBe(200);
+      }
+      expect(catalogueCacheStats().entries).toBe(0);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
 });

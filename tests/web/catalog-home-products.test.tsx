@@ -136,6 +136,20 @@ describe('home', () => {
     ]);
   });
 
+  it('keeps a bounded number of pages in the DOM however many are loaded', async () => {
+    const many = Array.from({ length: 240 }, (_, i) =>
+      product(`Item Number ${i + 1}`, 100 + i, men, defacto),
+    );
+    api((c) => productsAnswer(many, c));
+    signIn();
+    renderApp('/home');
+    // The stand-in sentinel is always in view: all ten pages load.
+    await waitFor(() => expect(screen.getByText('Showing 240 of 240 products')).toBeInTheDocument());
+    // jsdom has no layout, so the page "on screen" is the last one: it and the two before are mounted.
+    expect(cards()).toHaveLength(3 * 24);
+    expect(within(cards()[cards().length - 1]!).getByRole('heading')).toHaveTextContent('Item Number');
+  });
+
   it('says so when the products cannot load, and tries again on request', async () => {
     let fail = true;
     api(() => (fail ? reply(500, { statusMsg: 'error', message: 'down' }) : reply(200, list(allProducts))));

@@ -42,7 +42,7 @@ export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'g
   return undefined;
 }
 
-/** Default byte budget of one app's catalogue cache (bodies plus their compressed copies). */
+/** Default byte budget of one app's catalogue cache (bodies plus their compressed copies): CATALOGUE_CACHE_MB. */
 export const defaultCacheBytes = 16 * 1024 * 1024;
 
 /**
@@ -93,6 +93,7 @@ export class CatalogueCache {
   set(key: string, body: string, generation: number, now = Date.now()): CachedResponse {
     const entry: CachedResponse = { body, etag: etagOf(body), storedAt: now };
     const size = entrySize(entry);
+    // One entry takes at most an eighth of the budget; a budget of 0 keeps nothing.
     if (generation !== this.generation || size > this.maxBytes / 8) return entry;
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);

@@ -193,7 +193,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
   const db = () => ctx.database.db;
   const publicUrl = ctx.config.publicUrl;
   // One cache per app (tests run several apps, on different databases, in one process).
-  const cache = new CatalogueCache();
+  const cache = new CatalogueCache(undefined, undefined, ctx.config.catalogueCacheMB * 1024 * 1024);
   const untrack = trackCatalogueCache(cache);
   cache.startSweeping();
   app.addHook('onClose', async () => {
