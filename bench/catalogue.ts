@@ -93,19 +93,19 @@ function percentile(values: number[], p: number): number {
 /** A fresh context and page: signed in, CPU throttled, network counted from the first request. */
 async function openPage(browser: Browser, token: string) {
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
-  await context.addInitScript((tkn) => {
-    window.localStorage.setItem('tkn', tkn);
+  // Scripts run in the page are strings: tsx compiles this file with keepNames, whose __name() helper does
+  // not exist in the page.
+  await context.addInitScript(`
+    window.localStorage.setItem('tkn', ${JSON.stringify(token)});
     // The first product card's time, from navigation start.
-    const w = window as unknown as { __firstCard?: number };
-    const seen = () => {
-      if (w.__firstCard === undefined && document.querySelector('article')) {
-        w.__firstCard = performance.now();
-        observer.disconnect();
+    const firstCardObserver = new MutationObserver(function () {
+      if (window.__firstCard === undefined && document.querySelector('article')) {
+        window.__firstCard = performance.now();
+        firstCardObserver.disconnect();
       }
-    };
-    const observer = new MutationObserver(seen);
-    observer.observe(document, { childList: true, subtree: true });
-  }, token);
+    });
+    firstCardObserver.observe(document, { childList: true, subtree: true });
+  `);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
@@ -210,34 +210,37 @@ async function measureKeystrokes(browser: Browser, base: string, token: string):
     const countLine = page.getByRole('status').filter({ hasText: /^\d+ products?$/ });
     for (const word of searchWords) {
       const { results } = await api<{ results: number }>(base, 'GET', `/products?keyword=${word}&limit=1`);
+      if (results === 0) continue; // the grid would stay empty: nothing to time
       const expected = results === 1 ? '1 product' : `${results} products`;
       await box.fill('');
       await countLine.filter({ hasText: `${all} products` }).waitFor({ timeout: 60_000 });
-      await page.evaluate(() => {
-        const w = window as unknown as { __lastKey?: number };
-        document.addEventListener('keydown', () => (w.__lastKey = performance.now()), { capture: true });
-      });
-      const shown = page.evaluate(
-        (text) =>
-          new Promise<number>((resolve) => {
-            const tick = () => {
-              const count = [...document.querySelectorAll('[role="status"]')].some(
-                (s) => s.textContent === text,
-              );
-              const busy = [...document.querySelectorAll('[role="status"]')].some((s) =>
-                s.textContent?.startsWith('Loading'),
-              );
-              if (count && !busy && document.querySelector('article')) resolve(performance.now());
-              else requestAnimationFrame(tick);
-            };
-            // Wait for the typing to start, so the unfiltered count (the same text by chance) does not count.
-            setTimeout(tick, 50);
-          }),
-        expected,
-      );
+      await page.evaluate(`
+        document.addEventListener('keydown', function () { window.__lastKey = performance.now(); }, { capture: true });
+      `);
+      // Resolves at the first frame showing the search's count, the spinner gone and cards in the grid.
+      const shown = page.evaluate(`
+        new Promise(function (resolve) {
+          function tick() {
+            var statuses = Array.from(document.querySelectorAll('[role="status"]'));
+            var count = statuses.some(function (s) { return s.textContent === ${JSON.stringify(expected)}; });
+            var busy = statuses.some(function (s) { return (s.textContent || '').indexOf('Loading') === 0; });
+            if (count && !busy && document.querySelector('article')) resolve(performance.now());
+            else requestAnimationFrame(tick);
+          }
+          // Typing starts first, so the unfiltered count (the same text by chance) does not count.
+          setTimeout(tick, 50);
+        })
+      `) as Promise<number>;
+      // Handled here too: a rejection while the keys are typed must not end the process unhandled.
+      shown.catch(() => {});
       await box.pressSequentially(word, { delay: 80 });
-      const at = await shown;
-      const lastKey = await page.evaluate(() => (window as unknown as { __lastKey: number }).__lastKey);
+      const at = await Promise.race([
+        shown,
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error(`"${word}": the grid never showed ${expected}`)), 60_000),
+        ),
+      ]);
+      const lastKey = (await page.evaluate('window.__lastKey')) as number;
       samples.push(Math.round(at - lastKey));
     }
   } finally {
