@@ -47,7 +47,7 @@ export const searchAndFilter = ['keyword', 'keyword typo', 'categoryName', 'pric
 function scenarios(ids: Ids): Scenario[] {
   const like = (w: string) => `'%${w.replace(/'/g, "''")}%'`;
   const search = (w: string) => ({
-    where: `title ILIKE ${like(w)} OR description ILIKE ${like(w)} OR '${w}' <% title`,
+    where: `id IN (SELECT id FROM products WHERE title ILIKE ${like(w)} UNION SELECT id FROM products WHERE description ILIKE ${like(w)} UNION SELECT id FROM products WHERE '${w}' <% title)`,
     orderBy: `CASE WHEN title ILIKE ${like(w)} THEN 0 WHEN description ILIKE ${like(w)} THEN 1 ELSE 2 END, word_similarity('${w}', title) DESC, created_at DESC`,
   });
   return [
