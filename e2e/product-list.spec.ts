@@ -1,7 +1,7 @@
 // Journey 6: the product list's search box and 'Filter Products' form, against the catalogue the API serves.
 import type { Page } from '@playwright/test';
 import type { Product } from '@/lib/api/types';
-import { logInWithToken, openApp } from './support/app';
+import { currentRoute, logInWithToken, openApp } from './support/app';
 import { cardOf } from './support/cards';
 import { expect, test } from './support/fixtures';
 
@@ -57,8 +57,10 @@ async function expectShown(page: Page, shown: Product[], all: Product[]): Promis
  * The search box: the spec's title matches come first (all of them), then description and near-spelling
  * matches; the count covers both.
  */
-async function expectSearched(page: Page, titleMatches: Product[]): Promise<void> {
+async function expectSearched(page: Page, search: string, titleMatches: Product[]): Promise<void> {
   const results = page.getByRole('region', { name: 'Product results' });
+  // The search runs once typing pauses: until the URL carries it, the count on screen is the previous one.
+  await expect.poll(() => new URLSearchParams(currentRoute(page).split('?')[1] ?? '').get('q')).toBe(search);
   await expect(countLine(page)).toHaveText(/^\d+ products?$/);
   const total = Number.parseInt((await countLine(page).textContent()) ?? '', 10);
   expect(total).toBeGreaterThanOrEqual(titleMatches.length);
@@ -83,7 +85,7 @@ test('product list: search by name as you type', async ({ page, shopper, api }) 
   const matches = expected(all, { search: word });
   expect(matches.length).toBeGreaterThan(0);
   expect(matches.length).toBeLessThan(all.length);
-  await expectSearched(page, matches);
+  await expectSearched(page, word, matches);
 
   await search.fill('zzzz-no-such-product');
   await expectShown(page, [], all);
@@ -161,5 +163,9 @@ test('product list: price range (inclusive, both bounds needed), each category, 
   await expectShown(page, combined, all);
   const term = combined[0]!.title.split(/\s+/)[0]!;
   await page.getByLabel('Search About Product by name').fill(term);
-  await expectSearched(page, expected(all, { category: 'Electronics', from: eLow, to: eHigh, search: term }));
+  await expectSearched(
+    page,
+    term,
+    expected(all, { category: 'Electronics', from: eLow, to: eHigh, search: term }),
+  );
 });
