@@ -4,17 +4,38 @@ import { cardOf, holdRequests, words } from './support/cards';
 import { expect, test } from './support/fixtures';
 import { watchTimeline } from './support/timeline';
 
-test('home: Shop Product shows every product as a card with category, two-word title, EGP price and rating', async ({
+test('home: Shop Product shows a page of cards, scrolling brings the next pages until every product is shown', async ({
   page,
   shopper,
   api,
 }) => {
   const products = await api.products();
+  expect(products.length).toBeGreaterThan(48);
+  const requested: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/v1\/products\?/.test(r.url())) requested.push(new URL(r.url()).search);
+  });
   await logInWithToken(page, shopper.token);
   await openApp(page, '/home');
   const shop = page.getByRole('region', { name: 'Shop Product' });
   await expect(shop.getByRole('heading', { name: 'Shop Product' })).toBeVisible();
+  // One page of 24 first, not the catalogue.
+  await expect(shop.locator('article')).toHaveCount(24);
+  await expect(shop.getByRole('status')).toHaveText(`Showing 24 of ${products.length} products`);
+  expect(requested).toEqual(['?page=1&limit=24']);
+  // The shopper scrolls: the next pages come as the end of the grid nears.
+  await expect(async () => {
+    await page.mouse.wheel(0, 2500);
+    await expect(shop.getByRole('status')).toHaveText(
+      `Showing ${products.length} of ${products.length} products`,
+      {
+        timeout: 500,
+      },
+    );
+  }).toPass({ timeout: 15_000 });
   await expect(shop.locator('article')).toHaveCount(products.length);
+  await expect(shop.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  expect(requested).toEqual(['?page=1&limit=24', '?page=2&limit=24', '?page=3&limit=24']);
 
   for (const product of [products[0]!, products[products.length - 1]!]) {
     const card = cardOf(shop, product._id);
@@ -45,10 +66,14 @@ test('home: add to cart shows the busy overlay, then the toast 3 s later for 2 s
   await openApp(page, '/home');
   const cartLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Cart/ });
   await expect(cartLink).toContainText('0');
-  const addButton = cardOf(page, product!._id).getByRole('button', { name: `Add to cart: ${product!.title}` });
+  const addButton = cardOf(page, product!._id).getByRole('button', {
+    name: `Add to cart: ${product!.title}`,
+  });
   await expect(addButton).toBeVisible();
 
-  const timeline = await watchTimeline(page, { toast: { selector: '.Toastify__toast', text: 'it is Added to cart' } });
+  const timeline = await watchTimeline(page, {
+    toast: { selector: '.Toastify__toast', text: 'it is Added to cart' },
+  });
   // From here on, the page's timers move only when the test moves them.
   await page.clock.pauseAt(Date.now() + 1000);
   const held = await holdRequests(page, '**/api/v1/cart', 'POST');

@@ -37,6 +37,8 @@ export interface Config {
   requestTimeoutMs: number;
   /** KEEP_ALIVE_TIMEOUT_MS: an idle keep-alive connection is closed after this (default 5 s). */
   keepAliveTimeoutMs: number;
+  /** Byte budget of the catalogue response cache in MB; 0 turns it off (the growth benchmark). */
+  catalogueCacheMB: number;
 }
 
 export class ConfigError extends Error {}
@@ -61,6 +63,14 @@ function parsePositiveInt(name: string, raw: string | undefined, fallback: numbe
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1)
     throw new ConfigError(`${name} must be a positive integer, got "${raw}"`);
+  return n;
+}
+
+function parseCacheMB(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 16;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 4096)
+    throw new ConfigError(`CATALOGUE_CACHE_MB must be an integer from 0 to 4096, got "${raw}"`);
   return n;
 }
 
@@ -203,5 +213,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowTestPayments,
     requestTimeoutMs: parsePositiveInt('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000),
     keepAliveTimeoutMs: parsePositiveInt('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, 5_000),
+    catalogueCacheMB: parseCacheMB(env.CATALOGUE_CACHE_MB),
   };
 }

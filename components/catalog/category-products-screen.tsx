@@ -1,28 +1,31 @@
 import { useParams } from '@/lib/router/react';
-import { useCategoryProducts } from '@/lib/api/products';
+import { categoryProductsKey, useProductPages } from '@/lib/api/products';
 import { firstWords } from '@/lib/rules/title';
 import { BusyOverlay } from '@/components/ui/busy-overlay';
 import { Spinner } from '@/components/ui/spinner';
-import { MotionCard, MotionGrid } from './motion-card';
+import { MotionCard } from './motion-card';
+import { PagedGrid } from './paged-grid';
 import { useAddToCart } from './use-add-to-cart';
 import grid from './grid.module.scss';
 
 export function CategoryProductsScreen() {
   const { categoryId = '' } = useParams();
-  const { data: products, error, isLoading, mutate } = useCategoryProducts(categoryId);
+  const query = new URLSearchParams({ category: categoryId }).toString();
+  const list = useProductPages(categoryProductsKey, query);
   const { add, busy } = useAddToCart();
+  const pages = list.first;
 
-  if (isLoading) return <Spinner label="Loading products" />;
+  if (list.isLoading) return <Spinner label="Loading products" />;
   // Spec: with no data at all the page reads 'No products provided with this Brand' (text as given).
-  if (!products) {
+  if (!pages) {
     return (
       <div className={grid.page}>
-        <p className={grid.message} role={error ? 'alert' : undefined}>
+        <p className={grid.message} role={list.error ? 'alert' : undefined}>
           No products provided with this Brand
         </p>
-        {error ? (
+        {list.error ? (
           <p className={grid.message}>
-            <button type="button" className={grid.retry} onClick={() => void mutate()}>
+            <button type="button" className={grid.retry} onClick={list.retry}>
               Try again
             </button>
           </p>
@@ -31,17 +34,28 @@ export function CategoryProductsScreen() {
     );
   }
 
-  const first = products[0];
-  const heading = first?.category?.name ? `Product with category ${first.category.name}` : 'No items available';
+  const first = pages[0];
+  const heading = first?.category?.name
+    ? `Product with category ${first.category.name}`
+    : 'No items available';
   return (
     <div className={grid.page}>
       <h1 className={grid.heading}>{heading}</h1>
-      {products.length > 0 ? (
-        <MotionGrid className={grid.grid}>
-          {products.map((p, i) => (
-            <MotionCard key={p._id} product={p} title={firstWords(p.title, 2)} onAdd={(id) => void add(id)} priority={i === 0} />
-          ))}
-        </MotionGrid>
+      {list.total ? (
+        <PagedGrid
+          listKey={`category:${categoryId}`}
+          list={list}
+          gridClassName={grid.grid ?? ''}
+          renderCard={(p, i) => (
+            <MotionCard
+              key={p._id}
+              product={p}
+              title={firstWords(p.title, 2)}
+              onAdd={(id) => void add(id)}
+              priority={i === 0}
+            />
+          )}
+        />
       ) : null}
       {busy ? <BusyOverlay label="Updating your cart" /> : null}
     </div>

@@ -1,10 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { useProducts } from '@/lib/api/products';
+import { productsKey, useProductPages } from '@/lib/api/products';
 import { BusyOverlay } from '@/components/ui/busy-overlay';
 import { Reveal } from '@/components/ui/reveal';
 import { Spinner } from '@/components/ui/spinner';
 import { CategoriesPlaceholder } from './categories-placeholder';
 import { LoadError } from './load-error';
+import { PagedGrid } from './paged-grid';
 import { ProductCard } from './product-card';
 import { useAddToCart } from './use-add-to-cart';
 import grid from './grid.module.scss';
@@ -15,8 +16,10 @@ const HomeBanner = lazy(() => import('./home-sliders').then((m) => ({ default: m
 const CategoriesSlider = lazy(() => import('./home-sliders').then((m) => ({ default: m.CategoriesSlider })));
 
 export function HomeScreen() {
-  const { data: products, error, isLoading, mutate } = useProducts();
+  // The unfiltered list, a page at a time (its pages are the product list's, under the key "Product").
+  const list = useProductPages(productsKey, '');
   const { add, busy } = useAddToCart();
+  const pages = list.first;
 
   return (
     <div className={grid.page}>
@@ -33,17 +36,20 @@ export function HomeScreen() {
             Shop Product
           </h2>
         </Reveal>
-        {isLoading ? <Spinner label="Loading products" /> : null}
-        {error && !products ? <LoadError what="products" onRetry={() => void mutate()} /> : null}
-        {products && products.length === 0 ? <p className={grid.message}>No products yet.</p> : null}
-        {products && products.length > 0 ? (
-          <ul className={`${grid.grid} ${grid.cards}`}>
-            {products.map((p, i) => (
+        {list.isLoading ? <Spinner label="Loading products" /> : null}
+        {list.error && !pages ? <LoadError what="products" onRetry={list.retry} /> : null}
+        {pages && list.total === 0 ? <p className={grid.message}>No products yet.</p> : null}
+        {pages && list.total ? (
+          <PagedGrid
+            listKey="home"
+            list={list}
+            gridClassName={`${grid.grid} ${grid.cards}`}
+            renderCard={(p, i) => (
               <li key={p._id}>
                 <ProductCard product={p} onAdd={(id) => void add(id)} priority={i === 0} />
               </li>
-            ))}
-          </ul>
+            )}
+          />
         ) : null}
       </section>
       {busy ? <BusyOverlay label="Updating your cart" /> : null}

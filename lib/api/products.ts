@@ -1,42 +1,33 @@
+import { useCallback, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { apiRequest } from './client';
 import { swrOptions } from './swr-options';
 import type { ListEnvelope, Product } from './types';
 
 // Spec section 7: the product list is cached under the key "Product"; lists per brand id and per
-// category id; one product per product id.
+// category id; one product per product id. The lists are paged (issue 13): a page's key is
+// [list, API query, page number]; the unfiltered list's query is '' so its pages stay under "Product".
 export const productsKey = 'Product';
-export const brandProductsKey = (brandId: string) => ['productsWithBrand', brandId] as const;
-export const categoryProductsKey = (categoryId: string) => ['productwithCategory', categoryId] as const;
+export const brandProductsKey = 'productsWithBrand';
+export const categoryProductsKey = 'productwithCategory';
 export const productKey = (id: string) => ['productDetails', id] as const;
 
-/**
- * Every page of a product list. The API pages by 40; the screens show "all products" and filter on the
- * client, so the remaining pages are fetched in parallel once the first tells how many there are.
- */
-async function fetchAllPages(query: string): Promise<Product[]> {
-  const sep = query ? '&' : '?';
-  const first = await apiRequest<ListEnvelope<Product>>(`/products${query}`);
-  const pages = first.metadata?.numberOfPages ?? 1;
-  if (pages <= 1) return first.data;
-  const rest = await Promise.all(
-    Array.from({ length: pages - 1 }, (_, i) =>
-      apiRequest<ListEnvelope<Product>>(`/products${query}${sep}page=${i + 2}`),
-    ),
-  );
-  return first.data.concat(...rest.map((r) => r.data));
-}
+export type ProductListName = typeof productsKey | typeof brandProductsKey | typeof categoryProductsKey;
+export type ProductPageKey = readonly [ProductListName, string, number];
 
-export function fetchProducts(): Promise<Product[]> {
-  return fetchAllPages('');
-}
+/** Cards a page brings: full rows at 1, 2, 3 and 4 columns. */
+export const productPageSize = 24;
 
-export function fetchBrandProducts(brandId: string): Promise<Product[]> {
-  return fetchAllPages(`?brand=${encodeURIComponent(brandId)}`);
-}
-
-export function fetchCategoryProducts(categoryId: string): Promise<Product[]> {
-  return fetchAllPages(`?category=${encodeURIComponent(categoryId)}`);
+/** One page of GET /products for an API query (without page and limit). */
+export function fetchProductPage(
+  query: string,
+  page: number,
+  signal?: AbortSignal,
+): Promise<ListEnvelope<Product>> {
+  const prefix = query ? `${query}&` : '';
+  return apiRequest<ListEnvelope<Product>>(`/products?${prefix}page=${page}&limit=${productPageSize}`, {
+    signal,
+  });
 }
 
 export async function fetchProduct(id: string): Promise<Product> {
@@ -44,18 +35,86 @@ export async function fetchProduct(id: string): Promise<Product> {
   return body.data;
 }
 
-export function useProducts() {
-  return useSWR(productsKey, fetchProducts, swrOptions);
-}
-
-export function useBrandProducts(brandId: string) {
-  return useSWR(brandProductsKey(brandId), ([, id]) => fetchBrandProducts(id), swrOptions);
-}
-
-export function useCategoryProducts(categoryId: string) {
-  return useSWR(categoryProductsKey(categoryId), ([, id]) => fetchCategoryProducts(id), swrOptions);
-}
-
 export function useProduct(id: string) {
   return useSWR(productKey(id), ([, productId]) => fetchProduct(productId), swrOptions);
+}
+
+export const isAbort = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+
+export interface ProductPages {
+  /** The first page (total, page count, and the brand/category screens' headings come from it). */
+  first: Product[] | undefined;
+  /** Products matching the query (the API's `results`). */
+  total: number | undefined;
+  /** Pages asked for (loaded or on the way). */
+  size: number;
+  /** Cards on the pages loaded so far. */
+  shown: number;
+  hasMore: boolean;
+  isLoading: boolean;
+  loadingMore: boolean;
+  error: unknown;
+  loadMore: () => void;
+  retry: () => void;
+  /** Page n (1-based) of this list, for usePage. */
+  pageKey: (page: number) => ProductPageKey;
+  fetcher: (key: ProductPageKey) => Promise<ListEnvelope<Product>>;
+}
+
+// Pages loaded per list and query in this visit: back from a product, a list shows as many again.
+const loadedPages = new Map<string, number>();
+
+/**
+ * A product list one page at a time: one SWR entry a page and query (every page of the list is read
+ * through usePage with the same key, so each is fetched once). A new query cancels the requests still
+ * running for the previous one (AbortController); SWR answers each key with its own data, so an older
+ * query's late answer never replaces a newer one's.
+ */
+export function useProductPages(list: ProductListName, query: string, initialPages = 1): ProductPages {
+  const slot = useRef<{ query: string; controller: AbortController } | null>(null);
+  const fetcher = useCallback(([, q, page]: ProductPageKey) => {
+    let current = slot.current;
+    if (!current || current.query !== q) {
+      current?.controller.abort();
+      current = { query: q, controller: new AbortController() };
+      slot.current = current;
+    }
+    return fetchProductPage(q, page, current.controller.signal);
+  }, []);
+  const id = `${list}?${query}`;
+  const [, rerender] = useState(0);
+  const pageKey = (page: number): ProductPageKey => [list, query, page];
+  const first = useSWR(pageKey(1), fetcher, swrOptions);
+  const numberOfPages = first.data?.metadata.numberOfPages;
+  const wanted = loadedPages.get(id) ?? initialPages;
+  const size = numberOfPages === undefined ? 1 : Math.max(1, Math.min(wanted, numberOfPages));
+  const last = useSWR(size > 1 ? pageKey(size) : null, fetcher, swrOptions);
+  const lastData = size > 1 ? last.data : first.data;
+  const loadingMore = size > 1 && !last.data && !isAbort(last.error) && !last.error;
+  const hasMore = numberOfPages !== undefined && size < numberOfPages;
+  const error = isAbort(first.error) ? undefined : first.error;
+  return {
+    first: first.data?.data,
+    total: first.data?.results,
+    size,
+    shown: lastData ? (size - 1) * productPageSize + lastData.data.length : (size - 1) * productPageSize,
+    hasMore,
+    isLoading: first.isLoading,
+    loadingMore,
+    error,
+    loadMore: () => {
+      if (!hasMore || loadingMore) return;
+      loadedPages.set(id, size + 1);
+      rerender((n) => n + 1);
+    },
+    retry: () => void first.mutate(),
+    pageKey,
+    fetcher,
+  };
+}
+
+/** One page of a list (the grid renders one per page loaded). */
+export function usePage(pages: ProductPages, page: number) {
+  return useSWR(pages.pageKey(page), pages.fetcher, swrOptions);
 }

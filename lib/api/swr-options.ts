@@ -10,6 +10,8 @@ export const swrOptions: SWRConfiguration = {
   // A 4xx (unknown product, bad id) will not change by asking again; network and 5xx errors are retried.
   onErrorRetry: (error, _key, _config, revalidate, { retryCount }) => {
     if (error instanceof ApiError && error.status >= 400 && error.status < 500) return;
+    // A request cancelled for a newer query (useProductPages) is not a failure to retry.
+    if ((error as { name?: unknown } | null)?.name === 'AbortError') return;
     if (retryCount >= 3) return;
     setTimeout(() => void revalidate({ retryCount }), 2000 * 2 ** retryCount);
   },

@@ -114,7 +114,7 @@ function useScrollRestoration(router: Router, state: RouterState) {
   }, []);
   const key = state.location?.key;
   useLayoutEffect(() => {
-    if (!key) return;
+    if (!key || state.keepScroll) return;
     const top = (state.action === 'POP' ? router.scrollPositionOf(key) : undefined) ?? 0;
     if (window.scrollX !== 0 || window.scrollY !== top) window.scrollTo(0, top);
     // Only a new committed entry moves the page; a pending navigation or a re-render does not.

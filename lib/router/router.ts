@@ -13,11 +13,15 @@ export interface RouterState {
   pending: Location | null;
   /** The screen code of `location` could not be fetched (offline, a new deployment). */
   error: unknown;
+  /** The navigation asked to leave the page where it is (a list's query written to the URL as it grows). */
+  keepScroll?: boolean;
 }
 
 export interface NavigateOptions {
   replace?: boolean;
   state?: unknown;
+  /** Do not move the page (the default goes to the top): for a URL that records what is on screen. */
+  keepScroll?: boolean;
 }
 
 export interface Router {
@@ -102,7 +106,7 @@ export function createRouter(routes: RouteNode[], history: RouterHistory): Route
     return current;
   }
 
-  function show(action: Action) {
+  function show(action: Action, keepScroll = false) {
     const location = history.location;
     const found = match(location.pathname);
     const loaders = (found?.branch ?? []).flatMap((n) => (n.load && !screens.has(n.load) ? [n.load] : []));
@@ -110,7 +114,7 @@ export function createRouter(routes: RouteNode[], history: RouterHistory): Route
     const commit = (error: unknown) => {
       if (state.location && typeof window !== 'undefined')
         scrollPositions.set(state.location.key, window.scrollY);
-      set({ location, match: found, action, pending: null, error });
+      set({ location, match: found, action, pending: null, error, keepScroll });
     };
     if (loaders.length === 0) {
       commit(null);
@@ -151,7 +155,7 @@ export function createRouter(routes: RouteNode[], history: RouterHistory): Route
       const nextState = target === path ? options.state : undefined;
       if (options.replace) history.replace(target, nextState);
       else history.push(target, nextState);
-      show(options.replace ? 'REPLACE' : 'PUSH');
+      show(options.replace ? 'REPLACE' : 'PUSH', options.keepScroll === true);
     },
     revalidate() {
       // Decided for the newest location (a pending one included), so it can never undo a later navigation.

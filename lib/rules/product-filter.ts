@@ -26,16 +26,71 @@ export const emptyFilter: ProductFilter = { search: '', priceFrom: '', priceTo: 
  * inclusive. A bound that is not a number (parseInt gives NaN) makes the price filter inactive
  * rather than hiding every product: the spec leaves this open and an empty grid would look broken.
  */
-export function filterProducts<T extends FilterableProduct>(products: readonly T[], filter: ProductFilter): T[] {
-  const from = Number.parseInt(filter.priceFrom, 10);
-  const to = Number.parseInt(filter.priceTo, 10);
-  const priceActive = filter.priceFrom.trim() !== '' && filter.priceTo.trim() !== '' && !Number.isNaN(from) && !Number.isNaN(to);
+export function filterProducts<T extends FilterableProduct>(
+  products: readonly T[],
+  filter: ProductFilter,
+): T[] {
+  const bounds = priceBounds(filter);
   const search = filter.search.trim().toLowerCase();
   return products.filter((p) => {
     if (search && !p.title.toLowerCase().includes(search)) return false;
-    if (priceActive && (p.price < from || p.price > to)) return false;
+    if (bounds && (p.price < bounds.from || p.price > bounds.to)) return false;
     // Case-sensitive on purpose: "Women's Fashion" does not contain "Men's Fashion" (capital M).
     if (filter.category !== 'all' && !p.category.name.includes(filter.category)) return false;
     return true;
   });
+}
+
+/** Whether the price filter applies, and its integer bounds (the rule above, in one place). */
+export function priceBounds(
+  filter: Pick<ProductFilter, 'priceFrom' | 'priceTo'>,
+): { from: number; to: number } | null {
+  const from = Number.parseInt(filter.priceFrom, 10);
+  const to = Number.parseInt(filter.priceTo, 10);
+  if (
+    filter.priceFrom.trim() === '' ||
+    filter.priceTo.trim() === '' ||
+    Number.isNaN(from) ||
+    Number.isNaN(to)
+  ) {
+    return null;
+  }
+  return { from, to };
+}
+
+/**
+ * The same rule as API query parameters: the API filters in the database (GET /products with `title`,
+ * `price[gte]`, `price[lte]`, `categoryName`), and tests/server/catalogue-filter-property.test.ts proves
+ * that it keeps exactly the products filterProducts keeps. The search box sends its text as `keyword`
+ * instead (`search: 'keyword'`): the title matches first, then description and near-spelling matches.
+ */
+export function filterParams(
+  filter: ProductFilter,
+  search: 'title' | 'keyword' = 'title',
+): Record<string, string> {
+  const params: Record<string, string> = {};
+  const text = filter.search.trim();
+  if (text) params[search] = text;
+  const bounds = priceBounds(filter);
+  if (bounds) {
+    params['price[gte]'] = String(bounds.from);
+    params['price[lte]'] = String(bounds.to);
+  }
+  if (filter.category !== 'all') params.categoryName = filter.category;
+  return params;
+}
+
+/** Sort orders the product list offers: the value is the API's `sort` (and the URL's). */
+export const sortOptions = [
+  { value: '', label: 'Newest' },
+  { value: 'price', label: 'Price: low to high' },
+  { value: '-price', label: 'Price: high to low' },
+  { value: '-ratingsAverage', label: 'Top rated' },
+  { value: '-sold', label: 'Best selling' },
+] as const;
+
+export type SortValue = (typeof sortOptions)[number]['value'];
+
+export function isSortValue(value: string): value is SortValue {
+  return sortOptions.some((o) => o.value === value);
 }

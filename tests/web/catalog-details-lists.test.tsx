@@ -5,7 +5,21 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearToken, setToken } from '@/lib/session/session-store';
 import { deferred, mockApi, on, renderApp, reply, type Answer } from './shell-helpers';
-import { camera, canon, cart, cartLine, defacto, electronics, list, men, shawl, shirt, tokenFor, userId, women } from './shell-fixtures';
+import {
+  camera,
+  canon,
+  cart,
+  cartLine,
+  defacto,
+  electronics,
+  list,
+  men,
+  shawl,
+  shirt,
+  tokenFor,
+  userId,
+  women,
+} from './shell-fixtures';
 
 const token = tokenFor(userId);
 
@@ -99,12 +113,15 @@ describe('product details', () => {
 
   it('+ Add to Cart adds this product under the busy overlay', async () => {
     const gate = deferred<void>();
-    const { calls } = detailsApi(() => reply(200, { data: camera }), [
-      on('POST', '/cart', async () => {
-        await gate.promise;
-        return reply(200, cart([cartLine(camera, 1)]));
-      }),
-    ]);
+    const { calls } = detailsApi(
+      () => reply(200, { data: camera }),
+      [
+        on('POST', '/cart', async () => {
+          await gate.promise;
+          return reply(200, cart([cartLine(camera, 1)]));
+        }),
+      ],
+    );
     renderApp(`/productDetails/${camera._id}`);
     await userEvent.click(await screen.findByRole('button', { name: '+ Add to Cart' }));
     expect(await screen.findByTestId('busy-overlay')).toBeInTheDocument();
@@ -118,7 +135,7 @@ describe('products of a brand', () => {
   it('shows a spinner, then the brand name and cards with "title: " (first word) and "price: "', async () => {
     const gate = deferred<void>();
     api(
-      on('GET', `/products?brand=${defacto._id}`, async () => {
+      on('GET', `/products?brand=${defacto._id}&page=1&limit=24`, async () => {
         await gate.promise;
         return reply(200, list([shawl, shirt]));
       }),
@@ -138,36 +155,44 @@ describe('products of a brand', () => {
   });
 
   it("shows only the heading 'No items available' for an empty brand", async () => {
-    api(on('GET', `/products?brand=${canon._id}`, () => reply(200, list([]))));
+    api(on('GET', `/products?brand=${canon._id}&page=1&limit=24`, () => reply(200, list([]))));
     renderApp(`/productsWithBrand/${canon._id}`);
     expect(await screen.findByRole('heading', { name: 'No items available' })).toBeInTheDocument();
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
 
   it('offers another try when the brand products cannot load', async () => {
-    api(on('GET', `/products?brand=${canon._id}`, () => reply(500, { message: 'down' })));
+    api(on('GET', `/products?brand=${canon._id}&page=1&limit=24`, () => reply(500, { message: 'down' })));
     renderApp(`/productsWithBrand/${canon._id}`);
-    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load the products of this brand.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not load the products of this brand.',
+    );
   });
 });
 
 describe('products of a category', () => {
   it("shows 'Product with category ' and the name, with first-two-word titles", async () => {
-    api(on('GET', `/products?category=${women._id}`, () => reply(200, list([shawl]))));
+    api(on('GET', `/products?category=${women._id}&page=1&limit=24`, () => reply(200, list([shawl]))));
     renderApp(`/productwithCategory/${women._id}`);
-    expect(await screen.findByRole('heading', { name: "Product with category Women's Fashion" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: "Product with category Women's Fashion" }),
+    ).toBeInTheDocument();
     expect(screen.getByText('title: Woman Shawl')).toBeInTheDocument();
     expect(screen.getByText('price: 149')).toBeInTheDocument();
   });
 
   it("shows 'No items available' for an empty category", async () => {
-    api(on('GET', `/products?category=${men._id}`, () => reply(200, list([]))));
+    api(on('GET', `/products?category=${men._id}&page=1&limit=24`, () => reply(200, list([]))));
     renderApp(`/productwithCategory/${men._id}`);
     expect(await screen.findByRole('heading', { name: 'No items available' })).toBeInTheDocument();
   });
 
   it("shows 'No products provided with this Brand' when there is no data at all", async () => {
-    api(on('GET', `/products?category=${electronics._id}`, () => reply(500, { message: 'down' })));
+    api(
+      on('GET', `/products?category=${electronics._id}&page=1&limit=24`, () =>
+        reply(500, { message: 'down' }),
+      ),
+    );
     renderApp(`/productwithCategory/${electronics._id}`);
     expect(await screen.findByText('No products provided with this Brand')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
@@ -197,7 +222,10 @@ describe('categories and brands grids', () => {
       on('GET', '/brands?page=2', () => reply(200, list([canon], 2, 2))),
     );
     renderApp('/brands');
-    expect(await screen.findByRole('link', { name: 'Canon' })).toHaveAttribute('href', `/productsWithBrand/${canon._id}`);
+    expect(await screen.findByRole('link', { name: 'Canon' })).toHaveAttribute(
+      'href',
+      `/productsWithBrand/${canon._id}`,
+    );
     expect(screen.getByRole('link', { name: 'DeFacto' })).toBeInTheDocument();
     expect(calls.filter((c) => c.path.startsWith('/brands'))).toHaveLength(2);
   });

@@ -37,22 +37,39 @@ export function mockApi(...handlers: Handler[]) {
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
     };
     calls.push(call);
-    for (const handler of handlers) {
-      const answer = await handler(call);
-      if (answer) {
-        return new Response(JSON.stringify(answer.body), {
-          status: answer.status,
-          headers: { 'Content-Type': 'application/json' },
-        });
+    const answered = (async () => {
+      for (const handler of handlers) {
+        const answer = await handler(call);
+        if (answer) {
+          return new Response(JSON.stringify(answer.body), {
+            status: answer.status,
+            headers: { 'Content-Type': 'application/json' },
+          });
+        }
       }
-    }
-    return new Response(JSON.stringify({ message: `unexpected ${call.method} ${call.path}` }), { status: 599 });
+      return new Response(JSON.stringify({ message: `unexpected ${call.method} ${call.path}` }), {
+        status: 599,
+      });
+    })();
+    // As fetch does: a cancelled request rejects with an AbortError, whenever its answer would have come.
+    const signal = init?.signal;
+    if (!signal) return answered;
+    const aborted = () => new DOMException('The operation was aborted.', 'AbortError');
+    if (signal.aborted) throw aborted();
+    return new Promise<Response>((resolve, reject) => {
+      signal.addEventListener('abort', () => reject(aborted()), { once: true });
+      answered.then(resolve, reject);
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };
 }
 
-export function on(method: string, path: string | RegExp, answer: (call: Call) => Answer | Promise<Answer>): Handler {
+export function on(
+  method: string,
+  path: string | RegExp,
+  answer: (call: Call) => Answer | Promise<Answer>,
+): Handler {
   return (call) =>
     call.method === method && (typeof path === 'string' ? call.path === path : path.test(call.path))
       ? answer(call)
@@ -69,7 +86,10 @@ class StandInIntersectionObserver {
   constructor(private readonly callback: IntersectionObserverCallback) {}
   observe(target: Element) {
     // Everything is "on screen" in a test: report it at once, as a browser would for visible content.
-    this.callback([{ isIntersecting: true, target, intersectionRatio: 1 } as IntersectionObserverEntry], this as never);
+    this.callback(
+      [{ isIntersecting: true, target, intersectionRatio: 1 } as IntersectionObserverEntry],
+      this as never,
+    );
   }
   unobserve() {}
   disconnect() {}

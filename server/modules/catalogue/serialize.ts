@@ -104,7 +104,9 @@ export async function withRelations(exec: Executor, rows: ProductRow[]): Promise
   // anyway (node-postgres deprecates queueing them on it, and pg@9 drops it).
   const cats = await exec.select().from(categories).where(inArray(categories.id, categoryIds));
   const brs = await exec.select().from(brands).where(inArray(brands.id, brandIds));
-  const subs = subIds.length ? await exec.select().from(subcategories).where(inArray(subcategories.id, subIds)) : [];
+  const subs = subIds.length
+    ? await exec.select().from(subcategories).where(inArray(subcategories.id, subIds))
+    : [];
   const catMap = new Map(cats.map((c) => [c.id, c]));
   const brandMap = new Map(brs.map((b) => [b.id, b]));
   const subMap = new Map(subs.map((s) => [s.id, s]));

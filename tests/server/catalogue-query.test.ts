@@ -1,0 +1,233 @@
+// GET /products filters, sorts, searches and pages in the database (issue 13), sort keys are looked up
+// safely (issue 12.9), and the response cache holds known parameters only, within a byte budget (12.6).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CatalogueCache, catalogueCacheStats, catalogueCache } from '@/server/modules/catalogue/cache';
+import { ConfigError, loadConfig } from '@/server/config';
+import { dbKinds, json, startTestApp, type Json, type TestApp } from './helpers/test-app';
+
+describe.each(dbKinds)('product list queries on %s', (kind) => {
+  let t: TestApp;
+  let all: Json[];
+  const get = (url: string) => t.app.inject({ method: 'GET', url: `/api/v1/products${url}` });
+  const list = async (url: string) => {
+    const res = await get(url);
+    expect(res.statusCode, res.body).toBe(200);
+    return json(res);
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    all = (await list('?limit=1000')).data as Json[];
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses sort keys that are not columns, Object.prototype names included, with the 400 envelope', async () => {
+    for (const sort of [
+      '__proto__',
+      'constructor',
+      'toString',
+      'hasOwnProperty',
+      '-__proto__',
+      'price,__proto__',
+    ]) {
+      const res = await get(`?sort=${encodeURIComponent(sort)}`);
+      expect(res.statusCode, sort).toBe(400);
+      expect(json(res)).toEqual({
+        message: 'fail',
+        errors: {
+          value: sort,
+          msg: expect.stringMatching(/^Cannot sort by (-)?\w+$/),
+          param: 'sort',
+          location: 'query',
+        },
+      });
+    }
+  });
+
+  it('sorts by price up and down, rating, best selling and newest; ties in id order', async () => {
+    const check = async (sort: string, value: (p: Json) => number, direction: 1 | -1) => {
+      const data = (await list(`?limit=1000&sort=${sort}`)).data as Json[];
+      expect(data).toHaveLength(all.length);
+      for (let i = 1; i < data.length; i++) {
+        const a = value(data[i - 1]!);
+        const b = value(data[i]!);
+        expect(direction * (b - a), `${sort} at ${i}`).toBeGreaterThanOrEqual(0);
+        if (a === b) expect(data[i - 1]!._id < data[i]!._id).toBe(true);
+      }
+    };
+    await check('price', (p) => p.price, 1);
+    await check('-price', (p) => p.price, -1);
+    await check('-ratingsAverage', (p) => p.ratingsAverage, -1);
+    await check('-sold', (p) => p.sold, -1);
+    await check('-createdAt', (p) => Date.parse(p.createdAt), -1);
+  });
+
+  it('price bounds are inclusive, work alone, refuse non-numbers and never overflow the column', async () => {
+    const price = all[7]!.price as number;
+    const exact = await list(`?limit=1000&price[gte]=${price}&price[lte]=${price}`);
+    expect(exact.results).toBe(all.filter((p) => p.price === price).length);
+    expect(exact.results).toBeGreaterThan(0);
+    const from = await list(`?limit=1000&price[gte]=${price}`);
+    expect(from.results).toBe(all.filter((p) => p.price >= price).length);
+    const to = await list(`?limit=1000&price[lte]=${price}`);
+    expect(to.results).toBe(all.filter((p) => p.price <= price).length);
+    // Past the integer column's range (what parseInt makes of a long string of digits).
+    expect((await list('?price[gte]=0&price[lte]=100000000000000000000')).results).toBe(all.length);
+    expect((await list('?price[gte]=100000000000000000000')).results).toBe(0);
+    expect((await list('?price[gte]=-5&price[lte]=-1')).results).toBe(0);
+    for (const q of ['price[lte]=-1e400', 'price[gte]=1e400', 'price[gt]=1e400']) {
+      const res = await get(`?${q}`);
+      expect(res.statusCode, q).toBe(400);
+      expect(json(res).errors).toMatchObject({ location: 'query' });
+    }
+    const bad = await get('?price[gte]=abc');
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).errors).toMatchObject({ param: 'price[gte]', location: 'query', value: 'abc' });
+  });
+
+  it('category name contains (case-sensitive) and title contains (case-insensitive), as the shared rule', async () => {
+    const fashion = await list('?limit=1000&categoryName=Fashion');
+    expect(fashion.results).toBe(all.filter((p) => p.category.name.includes('Fashion')).length);
+    const names = new Set((fashion.data as Json[]).map((p) => p.category.name));
+    expect(names).toEqual(new Set(["Women's Fashion", "Men's Fashion"]));
+    const men = await list(`?limit=1000&categoryName=${encodeURIComponent("Men's Fashion")}`);
+    expect(new Set((men.data as Json[]).map((p) => p.category.name))).toEqual(new Set(["Men's Fashion"]));
+    expect((await list('?categoryName=fashion')).results).toBe(0);
+    const shirts = await list('?limit=1000&title=SHIRT');
+    expect(shirts.results).toBe(all.filter((p) => p.title.toLowerCase().includes('shirt')).length);
+    expect(shirts.results).toBeGreaterThan(1);
+    // Pattern characters are literal.
+    expect((await list('?title=%25')).results).toBe(0);
+    expect((await list('?title=_')).results).toBe(0);
+  });
+
+  it('search ranks title matches before description matches and finds a misspelt title', async () => {
+    const body = await list('?limit=1000&keyword=soft');
+    const inTitle = (body.data as Json[]).map((p) => /soft/i.test(p.title));
+    expect(inTitle).toContain(true);
+    expect(inTitle).toContain(false);
+    expect(inTitle.indexOf(false)).toBe(inTitle.lastIndexOf(true) + 1);
+    const typo = await list('?keyword=gitar');
+    expect((typo.data as Json[]).map((p) => p.title)).toEqual(
+      expect.arrayContaining(['Acoustic Guitar Spruce Top Full Size', 'Electric Guitar Starter Pack']),
+    );
+    expect((typo.data as Json[])[0]!.title).toMatch(/Guitar/);
+    // Case does not matter; an explicit sort orders within each rank.
+    expect((await list('?keyword=GITAR')).results).toBe(typo.results);
+    const byPrice = (await list('?keyword=guitar&sort=-price')).data as Json[];
+    expect(byPrice[0]!.title).toBe('Electric Guitar Starter Pack');
+  });
+
+  it('pages: metadata, the last page, a page past the last, empty results and the limit cap', async () => {
+    const total = all.length;
+    const pages = Math.ceil(total / 24);
+    const first = await list('?limit=24');
+    expect(first.results).toBe(total);
+    expect(first.metadata).toEqual({ currentPage: 1, numberOfPages: pages, limit: 24, nextPage: 2 });
+    const last = await list(`?limit=24&page=${pages}`);
+    expect(last.data).toHaveLength(total - 24 * (pages - 1));
+    expect(last.metadata).toEqual({
+      currentPage: pages,
+      numberOfPages: pages,
+      limit: 24,
+      prevPage: pages - 1,
+    });
+    const past = await list(`?limit=24&page=${pages + 1}`);
+    expect(past.data).toEqual([]);
+    expect(past.results).toBe(total);
+    // Every product once across the pages, in the order of the full list.
+    const ids: string[] = [];
+    for (let page = 1; page <= pages; page++)
+      ids.push(...((await list(`?limit=24&page=${page}`)).data as Json[]).map((p) => p._id));
+    expect(ids).toEqual(all.map((p) => p._id));
+    const none = await list('?keyword=qqqqzzzz');
+    expect(none).toEqual({ results: 0, metadata: { currentPage: 1, numberOfPages: 0, limit: 40 }, data: [] });
+    for (const limit of ['0', '1001', '-1', 'x']) {
+      const res = await get(`?limit=${limit}`);
+      expect(res.statusCode, limit).toBe(400);
+      expect(json(res).errors).toMatchObject({ param: 'limit', location: 'query' });
+    }
+  });
+
+  it('the response cache keys on known parameters only and keeps no large answers', async () => {
+    catalogueCache.invalidate();
+    expect(catalogueCacheStats().entries).toBe(0);
+    const reference = await get('?limit=5&sort=price&keyword=Guitar');
+    for (let i = 0; i < 60; i++) {
+      // Junk parameters, another order, another case or padding of the keyword: the same answer.
+      const variants = [
+        `?limit=5&sort=price&keyword=Guitar&junk${i}=${i}`,
+        `?keyword=guitar&sort=price&limit=5&utm_source=${i}`,
+        `?keyword=%20GUITAR%20&limit=5&sort=price&_=${Date.now() + i}`,
+      ];
+      for (const url of variants) {
+        const res = await get(url);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers.etag).toBe(reference.headers.etag);
+      }
+    }
+    expect(catalogueCacheStats().entries).toBe(1);
+    // Answers above 100 per page are computed each time, not kept: distinct limits add nothing.
+    for (let limit = 101; limit <= 400; limit++) expect((await get(`?limit=${limit}`)).statusCode).toBe(200);
+    expect(catalogueCacheStats().entries).toBe(1);
+  });
+});
+
+describe('the catalogue cache bounds', () => {
+  it('holds at most its byte budget, evicting the least recently used first', () => {
+    const cache = new CatalogueCache(30_000, 2_000, 200_000);
+    const body = 'x'.repeat(10_000);
+    for (let i = 0; i < 100; i++) {
+      cache.set(`k${i}`, body + i, cache.currentGeneration());
+      if (i > 0) cache.get('k0');
+    }
+    const { entries, bytes } = cache.stats();
+    expect(bytes).toBeLessThanOrEqual(200_000);
+    expect(entries).toBeLessThan(10);
+    expect(cache.get('k0')).toBeDefined();
+    expect(cache.get('k99')).toBeDefined();
+    expect(cache.get('k50')).toBeUndefined();
+  });
+
+  it('counts compressed copies and refuses an entry too large for its budget', () => {
+    const cache = new CatalogueCache(30_000, 2_000, 1_000_000);
+    const entry = cache.set('a', JSON.stringify({ data: 'y'.repeat(40_000) }), cache.currentGeneration());
+    const before = cache.stats().bytes;
+    cache.encoded('a', entry, 'gzip');
+    expect(cache.stats().bytes).toBeGreaterThan(before);
+    cache.set('huge', 'z'.repeat(100_000), cache.currentGeneration());
+    expect(cache.get('huge')).toBeUndefined();
+  });
+
+  it('sweeps expired entries without a request for them', () => {
+    const cache = new CatalogueCache(1_000, 2_000, 1_000_000);
+    for (let i = 0; i < 20; i++) cache.set(`k${i}`, 'body', cache.currentGeneration(), 0);
+    cache.set('fresh', 'body', cache.currentGeneration(), 900);
+    cache.sweep(1_500);
+    expect(cache.stats().entries).toBe(1);
+    expect(cache.stats().bytes).toBeGreaterThan(0);
+    cache.sweep(3_000);
+    expect(cache.stats()).toEqual({ entries: 0, bytes: 0 });
+  });
+});
+
+describe('CATALOGUE_CACHE_MB', () => {
+  it('0 keeps no answer (the growth benchmark measures the database); a bad value stops the start', async () => {
+    expect(() => loadConfig({ CATALOGUE_CACHE_MB: '-1' })).toThrow(ConfigError);
+    expect(() => loadConfig({ CATALOGUE_CACHE_MB: 'lots' })).toThrow(/CATALOGUE_CACHE_MB/);
+    expect(loadConfig({}).catalogueCacheMB).toBe(16);
+    const t = await startTestApp('pglite', { env: { CATALOGUE_CACHE_MB: '0' } });
+    try {
+      catalogueCache.invalidate();
+      for (let i = 0; i < 3; i++) {
+        const res = await t.app.inject({ method: 'GET', url: '/api/v1/products?limit=5' });
+        expect(res.statusCode).toBe(200);
+      }
+      expect(catalogueCacheStats().entries).toBe(0);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+});
