@@ -389,7 +389,9 @@ function render(): string {
   push('search waits 250 ms for typing to pause, so that is 50 ms for the request and the render).');
   push();
   if (cat) {
-    push(`${stamp(cat)} ${cat.runsPerScreen} runs per screen.`);
+    push(
+      `${stamp(cat)} Load average when the benchmark started: ${cat.loadAtStart.toFixed(2)} (the stamp's is at the end). ${cat.runsPerScreen} runs per screen.`,
+    );
     push();
     const fmt = (x: { median: number; min: number; max: number }, unit = '') =>
       `${x.median}${unit} (${x.min}–${x.max})`;
