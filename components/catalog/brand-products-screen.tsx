@@ -1,19 +1,14 @@
 import { useParams } from '@/lib/router/react';
 import { brandProductsKey, useProductPages } from '@/lib/api/products';
-import { firstWords } from '@/lib/rules/title';
-import { BusyOverlay } from '@/components/ui/busy-overlay';
 import { Spinner } from '@/components/ui/spinner';
 import { LoadError } from './load-error';
-import { MotionCard } from './motion-card';
-import { PagedGrid } from './paged-grid';
-import { useAddToCart } from './use-add-to-cart';
+import { MotionCardGrid } from './motion-card-grid';
 import grid from './grid.module.scss';
 
 export function BrandProductsScreen() {
   const { brandId = '' } = useParams();
   const query = new URLSearchParams({ brand: brandId }).toString();
   const list = useProductPages(brandProductsKey, query);
-  const { add, busy } = useAddToCart();
   const pages = list.first;
 
   if (list.isLoading) return <Spinner label="Loading products" />;
@@ -30,23 +25,7 @@ export function BrandProductsScreen() {
   return (
     <div className={grid.page}>
       <h1 className={grid.heading}>{heading}</h1>
-      {pages && list.total ? (
-        <PagedGrid
-          listKey={`brand:${brandId}`}
-          list={list}
-          gridClassName={grid.grid ?? ''}
-          renderCard={(p, i) => (
-            <MotionCard
-              key={p._id}
-              product={p}
-              title={firstWords(p.title, 1)}
-              onAdd={(id) => void add(id)}
-              priority={i === 0}
-            />
-          )}
-        />
-      ) : null}
-      {busy ? <BusyOverlay label="Updating your cart" /> : null}
+      <MotionCardGrid listKey={`brand:${brandId}`} list={list} titleWords={1} />
     </div>
   );
 }

@@ -1,18 +1,13 @@
 import { useParams } from '@/lib/router/react';
 import { categoryProductsKey, useProductPages } from '@/lib/api/products';
-import { firstWords } from '@/lib/rules/title';
-import { BusyOverlay } from '@/components/ui/busy-overlay';
 import { Spinner } from '@/components/ui/spinner';
-import { MotionCard } from './motion-card';
-import { PagedGrid } from './paged-grid';
-import { useAddToCart } from './use-add-to-cart';
+import { MotionCardGrid } from './motion-card-grid';
 import grid from './grid.module.scss';
 
 export function CategoryProductsScreen() {
   const { categoryId = '' } = useParams();
   const query = new URLSearchParams({ category: categoryId }).toString();
   const list = useProductPages(categoryProductsKey, query);
-  const { add, busy } = useAddToCart();
   const pages = list.first;
 
   if (list.isLoading) return <Spinner label="Loading products" />;
@@ -41,23 +36,7 @@ export function CategoryProductsScreen() {
   return (
     <div className={grid.page}>
       <h1 className={grid.heading}>{heading}</h1>
-      {list.total ? (
-        <PagedGrid
-          listKey={`category:${categoryId}`}
-          list={list}
-          gridClassName={grid.grid ?? ''}
-          renderCard={(p, i) => (
-            <MotionCard
-              key={p._id}
-              product={p}
-              title={firstWords(p.title, 2)}
-              onAdd={(id) => void add(id)}
-              priority={i === 0}
-            />
-          )}
-        />
-      ) : null}
-      {busy ? <BusyOverlay label="Updating your cart" /> : null}
+      <MotionCardGrid listKey={`category:${categoryId}`} list={list} titleWords={2} />
     </div>
   );
 }
