@@ -71,11 +71,6 @@ export async function serve(options: ServeOptions = {}) {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const payments = config.stripeSecretKey ? 'Stripe' : 'TEST provider (card 4242, no real charges)';
-  console.log(
-    `Shop running: http://localhost:${port}/ecommerceweb/  (API http://localhost:${port}/api/v1, ` +
-      `listening on ${config.host}, database ${database.driver}, mail ${app.ctx.mailer.kind}, ` +
-      `payments ${payments}, public URL ${config.publicUrl})`,
-  );
   if (config.nodeEnv === 'production' && !config.stripeSecretKey) {
     console.warn(
       'WARNING: ALLOW_TEST_PAYMENTS=1: card payments go to the hosted TEST page and no money is taken. ' +
@@ -88,6 +83,11 @@ export async function serve(options: ServeOptions = {}) {
         '(forgotPasswords answers 503 and no code is kept). Set SMTP_URL.',
     );
   }
+  console.log(
+    `Shop running: http://localhost:${port}/ecommerceweb/  (API http://localhost:${port}/api/v1, ` +
+      `listening on ${config.host}, database ${database.driver}, mail ${app.ctx.mailer.kind}, ` +
+      `payments ${payments}, public URL ${config.publicUrl})`,
+  );
   if (renderImages) {
     // Pictures are drawn after the server is up (any asked for before then are drawn on request). A
     // failure here (a full disk, too many open files) is logged; the pictures are drawn on request.

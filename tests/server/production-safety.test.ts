@@ -114,6 +114,14 @@ function runServer(env: Record<string, string> & { NODE_ENV: 'production' }) {
       }
       return output;
     },
+    /** Waits (up to 10 s) for a text: stdout and stderr are two pipes, so their order is not kept. */
+    async printed(text: string): Promise<string> {
+      for (let i = 0; i < 200 && !output.includes(text); i++) {
+        if (child.exitCode !== null) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return output;
+    },
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
@@ -141,9 +149,8 @@ describe('production never takes test payments by accident; safe defaults (items
       const out = await server.running();
       expect(out).toMatch(/payments TEST provider/);
       expect(out).toMatch(/listening on 127\.0\.0\.1/);
-      expect(out).toContain(
-        'SMTP_URL is not set: this shop cannot send e-mail, so PASSWORD RESETS DO NOT WORK',
-      );
+      const warning = 'SMTP_URL is not set: this shop cannot send e-mail, so PASSWORD RESETS DO NOT WORK';
+      expect(await server.printed(warning)).toContain(warning);
     } finally {
       await server.stop();
     }
