@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -13,6 +14,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 // Ids are 24-hex strings (MongoDB ObjectId style), as the wire contract shows; see server/db/ids.ts.
 const id = () => text('id').primaryKey();
@@ -75,6 +78,10 @@ export const products = pgTable(
     title: text('title').notNull(),
     slug: text('slug').notNull(),
     description: text('description').notNull(),
+    // The description's words as the search matches them, kept by the database (no per-row parsing in a search).
+    descriptionWords: tsvector('description_words')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`to_tsvector('simple', ${products.description})`),
     // Stock. Never negative: orders take it with a conditional UPDATE, and the CHECK backs that up.
     quantity: integer('quantity').notNull(),
     sold: integer('sold').notNull().default(0),
@@ -102,17 +109,33 @@ export const products = pgTable(
     index('products_category_created_idx').on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id),
     index('products_brand_created_idx').on(t.brandId, t.createdAt.desc().nullsFirst(), t.id),
     index('products_price_idx').on(t.price),
+    // The product list's filter: a category and a price range together.
+    index('products_category_price_idx').on(t.categoryId, t.price),
     index('products_created_idx').on(t.createdAt),
     index('products_ratings_idx').on(t.ratingsAverage.desc().nullsFirst(), t.id),
+    // Best selling first (sort=-sold) reads its page in order.
+    index('products_sold_idx').on(t.sold.desc().nullsFirst(), t.id),
     // The picture route draws only pictures the catalogue refers to (server/images/routes.ts).
     index('products_image_cover_idx').on(t.imageCover),
-    // Keyword search is `title ILIKE '%kw%' OR description ILIKE '%kw%'`: a B-tree cannot serve a pattern
-    // with a leading wildcard; trigram GIN indexes (pg_trgm, loaded into PGlite by openDatabase) can.
+    // Titles are searched by substring (`title ILIKE '%kw%'`): a B-tree cannot serve a pattern with a leading
+    // wildcard; a trigram GIN index (pg_trgm, loaded into PGlite by openDatabase) can.
     index('products_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
-    index('products_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    // Descriptions are prose: the search matches their whole words (full text, 'simple': no stemming), not
+    // every substring ("shi" would otherwise find each "ships" of every description).
+    index('products_description_words_idx').using('gin', t.descriptionWords),
     check('products_quantity_nonneg', sql`${t.quantity} >= 0`),
   ],
 );
+
+/**
+ * The words of product titles, lower-cased: the search's dictionary. A misspelt search word is looked up
+ * here (pg_trgm word similarity over a few thousand words, not over every title), and the titles are then
+ * searched for the words it found. Kept by triggers on products (migration 0003), so rows written by any
+ * means (seed, import, psql) are searchable.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+]);
 
 export const reviews = pgTable(
   'reviews',

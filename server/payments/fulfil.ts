@@ -155,7 +155,9 @@ export async function fulfilInTransaction(
     return fail(`${alreadyOrderedReason(placed.order.number)} ${consequence(options.beforeCharge)}`);
   }
 
-  onCommit(tx, () => catalogueCache.invalidate());
+  // placeOrder ran in a savepoint, whose own after-commit work never runs: the outer transaction's does.
+  const ordered = placed.items.map((i) => i.productId);
+  onCommit(tx, () => catalogueCache.productsChanged(ordered));
   const [updated] = await tx
     .update(checkoutSessions)
     .set({ status: 'complete', paymentStatus: 'paid', orderId: placed.order.id, updatedAt: options.now })

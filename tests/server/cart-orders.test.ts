@@ -196,6 +196,9 @@ describe.each(dbKinds)('cart and cash orders on %s', (kind) => {
     const cart = json(await call('POST', '/api/v1/cart', s, { productId: b._id }));
     await call('PUT', `/api/v1/cart/${a._id}`, s, { count: 3 });
     const before = await t.database.db.select().from(products).where(eq(products.id, a._id));
+    // The product's answer is cached now; the order must not leave its old stock on show.
+    const shown = (await call('GET', `/api/v1/products/${a._id}`, s)).json().data;
+    expect(shown.quantity).toBe(before[0]!.quantity);
 
     const res = await call('POST', `/api/v1/orders/${cart.cartId}`, s, { shippingAddress: address });
     expect(res.statusCode).toBe(201);
@@ -224,6 +227,8 @@ describe.each(dbKinds)('cart and cash orders on %s', (kind) => {
     const after = await t.database.db.select().from(products).where(eq(products.id, a._id));
     expect(after[0]!.quantity).toBe(before[0]!.quantity - 3);
     expect(after[0]!.sold).toBe(before[0]!.sold + 3);
+    const reshown = (await call('GET', `/api/v1/products/${a._id}`, s)).json().data;
+    expect([reshown.quantity, reshown.sold]).toEqual([after[0]!.quantity, after[0]!.sold]);
     expect(json(await call('GET', '/api/v1/cart', s)).message).toBe(`No cart exist for this user: ${s.id}`);
 
     // The same request again returns the same order and takes nothing more.

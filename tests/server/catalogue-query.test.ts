@@ -1,6 +1,8 @@
 // GET /products filters, sorts, searches and pages in the database (issue 13), sort keys are looked up
 // safely (issue 12.9), and the response cache holds known parameters only, within a byte budget (12.6).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { products } from '@/server/db/schema';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CatalogueCache, catalogueCacheStats, catalogueCache } from '@/server/modules/catalogue/cache';
 import { ConfigError, loadConfig } from '@/server/config';
 import { dbKinds, json, startTestApp, type Json, type TestApp } from './helpers/test-app';
@@ -14,6 +16,11 @@ describe.each(dbKinds)('product list queries on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     return json(res);
   };
+
+  const titles = async (keyword: string) =>
+    ((await list(`?limit=1000&keyword=${encodeURIComponent(keyword)}`)).data as Json[]).map(
+      (p) => p.title as string,
+    );
 
   beforeAll(async () => {
     t = await startTestApp(kind);
@@ -77,6 +84,22 @@ describe.each(dbKinds)('product list queries on %s', (kind) => {
     expect((await list('?price[gte]=0&price[lte]=100000000000000000000')).results).toBe(all.length);
     expect((await list('?price[gte]=100000000000000000000')).results).toBe(0);
     expect((await list('?price[gte]=-5&price[lte]=-1')).results).toBe(0);
+    expect((await list('?price[gte]=-100000000000000000000')).results).toBe(all.length);
+    expect((await list('?price[lte]=-100000000000000000000')).results).toBe(0);
+    // Fractional and strict bounds keep exactly the products a comparison with the real number keeps.
+    const count = (keep: (p: number) => boolean) => all.filter((p) => keep(p.price as number)).length;
+    for (const [q, keep] of [
+      [`price[gte]=${price - 0.5}`, (p: number) => p >= price - 0.5],
+      [`price[gte]=${price + 0.5}`, (p: number) => p >= price + 0.5],
+      [`price[lte]=${price + 0.5}`, (p: number) => p <= price + 0.5],
+      [`price[lte]=${price - 0.5}`, (p: number) => p <= price - 0.5],
+      [`price[gt]=${price}`, (p: number) => p > price],
+      [`price[lt]=${price}`, (p: number) => p < price],
+      [`price[gt]=${price - 0.5}&price[lt]=${price + 0.5}`, (p: number) => p === price],
+      [`price[gte]=${price}&price[gt]=${price}`, (p: number) => p > price],
+    ] as const) {
+      expect((await list(`?limit=1000&${q}`)).results, q).toBe(count(keep));
+    }
     for (const q of ['price[lte]=-1e400', 'price[gte]=1e400', 'price[gt]=1e400']) {
       const res = await get(`?${q}`);
       expect(res.statusCode, q).toBe(400);
@@ -118,6 +141,63 @@ describe.each(dbKinds)('product list queries on %s', (kind) => {
     expect((await list('?keyword=GITAR')).results).toBe(typo.results);
     const byPrice = (await list('?keyword=guitar&sort=-price')).data as Json[];
     expect(byPrice[0]!.title).toBe('Electric Guitar Starter Pack');
+  });
+
+  it('search: words in any order, each misspelt or not; a word titles hold is never corrected', async () => {
+    expect(await titles('guitar electric')).toContain('Electric Guitar Starter Pack');
+    expect(await titles('electrik gitar')).toEqual(['Electric Guitar Starter Pack']);
+    // "watch" is in titles: no near spelling ("water") is added; every answer holds the word.
+    const watch = await titles('watch');
+    expect(watch.length).toBeGreaterThan(1);
+    const described = ((await list('?limit=1000&keyword=watch')).data as Json[]).every(
+      (p) => /watch/i.test(p.title) || /watch/i.test(p.description),
+    );
+    expect(described).toBe(true);
+    // A title word that starts with the search ranks before one that only holds it.
+    const lamp = await titles('lamp');
+    const starts = lamp.map((t) => /(^|\s)lamp/i.test(t));
+    expect(starts.indexOf(false) === -1 || starts.lastIndexOf(true) < starts.indexOf(false)).toBe(true);
+  });
+
+  it('search: descriptions match whole words, titles any part of a word', async () => {
+    // "shi" is part of "ships", in every seeded description: only titles holding it match ("Fashion", "Shirt").
+    const shi = await list('?limit=1000&keyword=shi');
+    expect(shi.results).toBe(all.filter((p) => p.title.toLowerCase().includes('shi')).length);
+    expect(shi.results).toBeGreaterThan(0);
+    // "anywhere" is a whole word of every description ("ships anywhere in Egypt"), in no title.
+    expect((await list('?limit=1000&keyword=anywhere')).results).toBe(all.length);
+    // Words in the description's order, as a phrase.
+    expect((await list('?limit=1000&keyword=anywhere%20in%20egypt')).results).toBe(all.length);
+    expect((await list('?limit=1000&keyword=egypt%20anywhere')).results).toBe(0);
+  });
+
+  it('search: a page past the last still carries the total; the same total on every page', async () => {
+    const first = await list('?keyword=shirt&limit=2');
+    expect(first.results).toBeGreaterThan(2);
+    const second = await list('?keyword=shirt&limit=2&page=2');
+    expect(second.results).toBe(first.results);
+    const past = await list(`?keyword=shirt&limit=2&page=${first.metadata.numberOfPages + 1}`);
+    expect(past.data).toEqual([]);
+    expect(past.results).toBe(first.results);
+  });
+
+  it('search: the dictionary follows products written by any means (inserted, renamed)', async () => {
+    const db = t.database.db;
+    const [source] = await db
+      .select()
+      .from(products)
+      .where(eq(products.title, 'Electric Guitar Starter Pack'));
+    const id = 'aaaaaaaaaaaaaaaaaaaaaaaa';
+    await db.insert(products).values({ ...source!, id, title: 'Zanzibar Clove Teapot', slug: 'zanzibar' });
+    catalogueCache.invalidate();
+    expect(await titles('zanzibr')).toEqual(['Zanzibar Clove Teapot']);
+    await db.update(products).set({ title: 'Quokka Clove Teapot' }).where(eq(products.id, id));
+    catalogueCache.invalidate();
+    expect(await titles('qokka')).toEqual(['Quokka Clove Teapot']);
+    await db.delete(products).where(eq(products.id, id));
+    catalogueCache.invalidate();
+    // The old word stays in the dictionary; it finds nothing now.
+    expect(await titles('zanzibr')).toEqual([]);
   });
 
   it('pages: metadata, the last page, a page past the last, empty results and the limit cap', async () => {
@@ -213,18 +293,95 @@ describe('the catalogue cache bounds', () => {
   });
 });
 
+describe('the catalogue cache under load and orders', () => {
+  const later = <T>() => {
+    let resolve!: (v: T) => void;
+    let reject!: (e: unknown) => void;
+    const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
+    return { promise, resolve, reject };
+  };
+  const body = (text: string, products?: string[], followsSales?: boolean) =>
+    Promise.resolve({ body: text, products, followsSales });
+
+  it('computes a missing answer once however many requests ask for it at the same time', async () => {
+    const cache = new CatalogueCache();
+    let computed = 0;
+    const gate = later<{ body: string }>();
+    const answers = Array.from({ length: 20 }, () =>
+      cache.answer('products?keyword=phone', () => {
+        computed++;
+        return gate.promise;
+      }),
+    );
+    gate.resolve({ body: '{"results":1}' });
+    const entries = await Promise.all(answers);
+    expect(computed).toBe(1);
+    expect(new Set(entries.map((e) => e.etag)).size).toBe(1);
+    expect(cache.stats().entries).toBe(1);
+    // A failure reaches every waiting request and is not kept: the next request computes again.
+    const failing = later<{ body: string }>();
+    const failed = [0, 1, 2].map(() => cache.answer('product/x', () => failing.promise));
+    failing.reject(new Error('No product for this id x'));
+    for (const f of failed) await expect(f).rejects.toThrow('No product for this id x');
+    await expect(cache.answer('product/x', () => body('{"data":{}}'))).resolves.toMatchObject({
+      body: '{"data":{}}',
+    });
+  });
+
+  it('an order drops exactly the answers showing its products, and those ordered by sales', async () => {
+    const cache = new CatalogueCache();
+    await cache.answer('products?page=1', () => body('{"list":"a,b"}', ['a', 'b']));
+    await cache.answer('products?page=2', () => body('{"list":"c,d"}', ['c', 'd']));
+    await cache.answer('products?sort=-sold', () => body('{"list":"d,c"}', ['d', 'c'], true));
+    await cache.answer('product/a', () => body('{"quantity":5}', ['a']));
+    await cache.answer('categories', () => body('{"categories":1}'));
+    cache.productsChanged(['a']);
+    expect(cache.get('product/a')).toBeUndefined();
+    expect(cache.get('products?page=1')).toBeUndefined();
+    expect(cache.get('products?sort=-sold')).toBeUndefined();
+    expect(cache.get('products?page=2')?.body).toBe('{"list":"c,d"}');
+    expect(cache.get('categories')?.body).toBe('{"categories":1}');
+    // Everything else (seed, import) still empties it.
+    cache.invalidate();
+    expect(cache.stats().entries).toBe(0);
+  });
+
+  it('an answer computed from the stock before an order is not kept, and later requests do not wait for it', async () => {
+    const cache = new CatalogueCache();
+    const slow = later<{ body: string; products: string[] }>();
+    const before = cache.answer('product/a', () => slow.promise);
+    const unrelated = later<{ body: string; products: string[] }>();
+    const other = cache.answer('product/b', () => unrelated.promise);
+    cache.productsChanged(['a']);
+    // A request after the order computes afresh.
+    const fresh = await cache.answer('product/a', () => body('{"quantity":4}', ['a']));
+    expect(fresh.body).toBe('{"quantity":4}');
+    slow.resolve({ body: '{"quantity":5}', products: ['a'] });
+    expect((await before).body).toBe('{"quantity":5}');
+    expect(cache.get('product/a')?.body).toBe('{"quantity":4}');
+    // A computation that did not read an ordered product is kept.
+    unrelated.resolve({ body: '{"quantity":9}', products: ['b'] });
+    await other;
+    expect(cache.get('product/b')?.body).toBe('{"quantity":9}');
+  });
+});
+
 describe('CATALOGUE_CACHE_MB', () => {
-  it('0 keeps no answer (the growth benchmark measures the database); a bad value stops the start', async () => {
+  it('0 keeps no answer and shares no computation (the growth benchmark measures the database); a bad value stops the start', async () => {
     expect(() => loadConfig({ CATALOGUE_CACHE_MB: '-1' })).toThrow(ConfigError);
     expect(() => loadConfig({ CATALOGUE_CACHE_MB: 'lots' })).toThrow(/CATALOGUE_CACHE_MB/);
     expect(loadConfig({}).catalogueCacheMB).toBe(16);
     const t = await startTestApp('pglite', { env: { CATALOGUE_CACHE_MB: '0' } });
     try {
       catalogueCache.invalidate();
-      for (let i = 0; i < 3; i++) {
-        const res = await t.app.inject({ method: 'GET', url: '/api/v1/products?limit=5' });
-        expect(res.statusCode).toBe(200);
-      }
+      const answers = vi.spyOn(CatalogueCache.prototype, 'answer');
+      // At once, as the benchmark's connections ask: each computes its own answer, none waits for another's.
+      const all = await Promise.all(
+        [0, 1, 2].map(() => t.app.inject({ method: 'GET', url: '/api/v1/products?limit=5' })),
+      );
+      for (const res of all) expect(res.statusCode).toBe(200);
+      expect(answers.mock.calls.map(([key]) => key)).toEqual([null, null, null]);
+      answers.mockRestore();
       expect(catalogueCacheStats().entries).toBe(0);
     } finally {
       await t.close();

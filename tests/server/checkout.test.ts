@@ -193,6 +193,11 @@ describe.each(dbKinds)('card checkout on %s', (kind) => {
       const shopper = await signUp(h.app);
       const cartId = await fillCart(h.app, shopper, [shawl.id, bag.id]);
       const stockBefore = await stockOf(shawl.id);
+      const shownStock = async () =>
+        JSON.parse((await h.app.inject({ method: 'GET', url: `/api/v1/products/${shawl.id}` })).body).data
+          .quantity;
+      // Cached now: the paid order must not leave the old stock on show.
+      expect(await shownStock()).toBe(stockBefore);
       const s = await createSession(h.app, shopper, cartId);
       const csrf = csrfFrom((await openPage(s)).body);
       const res = await pay(s, { ...card4242, csrf });
@@ -213,6 +218,7 @@ describe.each(dbKinds)('card checkout on %s', (kind) => {
       expect(order.cartItems.map((i) => i.count)).toEqual([1, 1]);
       expect(await cartStatus(shopper.token)).toBe(404);
       expect(await stockOf(shawl.id)).toBe(stockBefore - 1);
+      expect(await shownStock()).toBe(stockBefore - 1);
 
       // The page now says the order is paid; a late second submit lands on the success page again.
       const after = await openPage(s);

@@ -5,6 +5,10 @@ export interface CachedResponse {
   body: string;
   etag: string;
   storedAt: number;
+  /** Products the answer shows (their stock and sales are in it). */
+  products?: readonly string[];
+  /** The answer's order follows stock or sales (sort=-sold): any order may change it. */
+  followsSales?: boolean;
   /** Compressed copies, made on the first request that accepts them and kept with the entry. */
   br?: Buffer;
   gzip?: Buffer;
@@ -42,14 +46,31 @@ export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'g
   return undefined;
 }
 
+interface Job {
+  started: number;
+  answer: Promise<CachedResponse>;
+}
+
+/** An answer as computed: its JSON, and what it depends on (CachedResponse). */
+export interface Computed {
+  body: string;
+  products?: readonly string[];
+  followsSales?: boolean;
+}
+
 /** Default byte budget of one app's catalogue cache (bodies plus their compressed copies): CATALOGUE_CACHE_MB. */
 export const defaultCacheBytes = 16 * 1024 * 1024;
 
 /**
  * Serialised catalogue responses, keyed by a canonical key built from the known, validated parameters
  * (routes.ts), never by the raw URL: junk parameters or a different parameter order reach the same
- * entry. The catalogue changes only through the seed, an import, or stock taken by orders; each of
- * those calls invalidate(). The TTL bounds staleness when several processes share one database.
+ * entry. Concurrent requests for an entry not held share one computation (a popular search that has just
+ * expired is computed once, not once per shopper asking).
+ *
+ * The catalogue changes through the seed or an import (invalidate(): everything goes) and through orders,
+ * which take stock (productsChanged(): exactly the answers that show an ordered product go, with those whose
+ * order depends on stock or sales; the rest stay, so a busy shop's orders do not empty the cache each time).
+ * The TTL bounds staleness when several processes share one database.
  *
  * Bounded three ways (issue 12.6: 1,200 URL-keyed `limit=1000` answers took 2.4 GB): a byte budget
  * counting bodies and compressed copies, least recently used entries evicted first; an entry count;
@@ -57,7 +78,18 @@ export const defaultCacheBytes = 16 * 1024 * 1024;
  */
 export class CatalogueCache {
   private entries = new Map<string, CachedResponse>();
+  /** Computations under way, by key: later requests for the same key wait for them. */
+  private pending = new Map<string, Job>();
+  /** Every computation still running, those that later requests no longer wait for included. */
+  private running = new Set<Job>();
+  /** Keys of the answers that show each product. */
+  private showing = new Map<string, Set<string>>();
+  /** Counts invalidations of any kind; a computation is stored only if nothing it read changed since. */
   private generation = 0;
+  private everythingChangedAt = 0;
+  private anyProductChangedAt = 0;
+  /** The generation at which each product last changed (kept while a computation may predate it). */
+  private productChangedAt = new Map<string, number>();
   private used = 0;
   private sweeper: NodeJS.Timeout | undefined;
 
@@ -85,19 +117,59 @@ export class CatalogueCache {
     return hit;
   }
 
-  /** The generation at the start of a computation; set() ignores results computed before an invalidate(). */
+  /** The generation at the start of a computation; set() ignores results computed before an invalidation. */
   currentGeneration(): number {
     return this.generation;
   }
 
-  set(key: string, body: string, generation: number, now = Date.now()): CachedResponse {
-    const entry: CachedResponse = { body, etag: etagOf(body), storedAt: now };
+  /**
+   * The entry for `key`, computed by `compute` when not held. A key of null is computed each time and never
+   * stored. Requests that arrive while the key is being computed wait for that answer (or its error)
+   * instead of computing it again.
+   */
+  async answer(key: string | null, compute: () => Promise<Computed>): Promise<CachedResponse> {
+    if (key === null) return this.set('', await compute(), -1);
+    const hit = this.get(key);
+    if (hit) return hit;
+    const running = this.pending.get(key);
+    if (running) return running.answer;
+    const started = this.generation;
+    const job: Job = {
+      started,
+      answer: compute()
+        .then((computed) => this.set(key, computed, started))
+        .finally(() => {
+          if (this.pending.get(key) === job) this.pending.delete(key);
+          this.running.delete(job);
+        }),
+    };
+    this.pending.set(key, job);
+    this.running.add(job);
+    return job.answer;
+  }
+
+  /**
+   * Stores an answer computed from the catalogue as it was at `generation` (-1: never store it), unless
+   * something it shows changed since.
+   */
+  set(key: string, computed: Computed | string, generation: number, now = Date.now()): CachedResponse {
+    const { body, products, followsSales } = typeof computed === 'string' ? { body: computed } : computed;
+    const entry: CachedResponse = { body, etag: etagOf(body), storedAt: now, products, followsSales };
     const size = entrySize(entry);
+    const changed =
+      generation < this.everythingChangedAt ||
+      (followsSales === true && generation < this.anyProductChangedAt) ||
+      (products ?? []).some((id) => generation < (this.productChangedAt.get(id) ?? 0));
     // One entry takes at most an eighth of the budget; a budget of 0 keeps nothing.
-    if (generation !== this.generation || size > this.maxBytes / 8) return entry;
+    if (generation < 0 || changed || size > this.maxBytes / 8) return entry;
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);
     this.entries.set(key, entry);
+    for (const id of products ?? []) {
+      let keys = this.showing.get(id);
+      if (!keys) this.showing.set(id, (keys = new Set()));
+      keys.add(key);
+    }
     this.used += size;
     this.evict();
     return entry;
@@ -119,6 +191,10 @@ export class CatalogueCache {
   /** Drops expired entries; runs on a timer while the app is up (startSweeping). */
   sweep(now = Date.now()): void {
     for (const [key, entry] of this.entries) if (now - entry.storedAt > this.ttlMs) this.remove(key, entry);
+    // A change that no computation still running predates is no longer needed to refuse its answer.
+    let oldest = this.generation;
+    for (const job of this.running) oldest = Math.min(oldest, job.started);
+    for (const [id, at] of this.productChangedAt) if (at <= oldest) this.productChangedAt.delete(id);
   }
 
   startSweeping(): void {
@@ -132,15 +208,46 @@ export class CatalogueCache {
     this.invalidate();
   }
 
+  /** Everything changed (seed, import): every answer goes, and none computed before now is stored. */
   invalidate(): void {
     this.generation++;
+    this.everythingChangedAt = this.generation;
     this.entries.clear();
+    this.showing.clear();
+    this.pending.clear();
+    this.productChangedAt.clear();
     this.used = 0;
+  }
+
+  /**
+   * Stock and sales of these products changed (an order): the answers that show one of them go, and those
+   * whose order follows sales; computations under way that read them are not stored.
+   */
+  productsChanged(ids: Iterable<string>): void {
+    this.generation++;
+    this.anyProductChangedAt = this.generation;
+    const drop = new Set<string>();
+    for (const id of ids) {
+      this.productChangedAt.set(id, this.generation);
+      for (const key of this.showing.get(id) ?? []) drop.add(key);
+    }
+    for (const [key, entry] of this.entries) if (entry.followsSales) drop.add(key);
+    for (const key of drop) {
+      const entry = this.entries.get(key);
+      if (entry) this.remove(key, entry);
+    }
+    // Requests from now on must not wait for a computation that may have read the old figures.
+    for (const [key, job] of this.pending) if (job.started < this.generation) this.pending.delete(key);
   }
 
   private remove(key: string, entry: CachedResponse): void {
     this.entries.delete(key);
     this.used -= entrySize(entry);
+    for (const id of entry.products ?? []) {
+      const keys = this.showing.get(id);
+      keys?.delete(key);
+      if (keys?.size === 0) this.showing.delete(id);
+    }
   }
 
   private evict(): void {
@@ -168,13 +275,19 @@ export function trackCatalogueCache(cache: CatalogueCache): () => void {
   return () => liveCaches.delete(cache);
 }
 
+/** The cache key of one product's answer (GET /products/{id}). */
+export const productKey = (id: string) => `product/${id}`;
+
 /**
  * Every catalogue cache of this process. Orders (cash here, card in the payments module) call
- * invalidate() once their transaction commits: stock is part of the product payload.
+ * productsChanged() in their transaction and again once it commits: stock is part of the product payload.
  */
 export const catalogueCache = {
   invalidate(): void {
     for (const cache of liveCaches) cache.invalidate();
+  },
+  productsChanged(ids: string[]): void {
+    for (const cache of liveCaches) cache.productsChanged(ids);
   },
 };
 

@@ -1,11 +1,12 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client';
 import { isObjectId, objectIdPattern } from '../../db/ids';
 import { brands, categories, products, reviews, subcategories, users } from '../../db/schema';
 import { AppError, ValidationError } from '../../errors';
-import { CatalogueCache, preferredEncoding, trackCatalogueCache } from './cache';
+import { escapeLike, keywordSearch } from './search';
+import { CatalogueCache, preferredEncoding, productKey, trackCatalogueCache } from './cache';
 import {
   serializeCategory,
   serializeProduct,
@@ -59,9 +60,6 @@ const sortable = new Map<string, AnyPgColumn>([
   ['createdAt', products.createdAt],
   ['updatedAt', products.updatedAt],
 ]);
-
-/** Word similarity (pg_trgm) from which a title word counts as a misspelling of the search. */
-const typoThreshold = 0.45;
 
 /** Parses `sort` into its canonical spelling (the cache key) and the ORDER BY terms; unknown keys are a 400. */
 function parseSort(sort: string | undefined): { canonical: string; keys: SQL[] } | undefined {
@@ -128,7 +126,7 @@ function rejectUnknownOperators(request: FastifyRequest): void {
   }
 }
 
-/** A price bound compared as numeric, so a bound beyond the integer column's range cannot overflow it. */
+/** A price bound, any finite number (the storefront sends what parseInt made of the shopper's bound). */
 function priceBound(param: string, value: number | undefined): number | undefined {
   if (value === undefined) return undefined;
   if (!Number.isFinite(value))
@@ -136,8 +134,13 @@ function priceBound(param: string, value: number | undefined): number | undefine
   return value;
 }
 
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => '\\' + c);
+const int32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
+
+/** `price >= n` or `price <= n` for a whole n; beyond the integer column's range it is always or never true. */
+function integerBound(op: '>=' | '<=', n: number): SQL {
+  if (n > int32.max) return op === '>=' ? sql`false` : sql`true`;
+  if (n < int32.min) return op === '>=' ? sql`true` : sql`false`;
+  return op === '>=' ? gte(products.price, n) : lte(products.price, n);
 }
 
 export function metadata(total: number, page: number, limit: number) {
@@ -149,6 +152,13 @@ export function metadata(total: number, page: number, limit: number) {
     ...(page < numberOfPages ? { nextPage: page + 1 } : {}),
     ...(page > 1 ? { prevPage: page - 1 } : {}),
   };
+}
+
+/** An answer to cache, with the products it shows and whether its order follows their sales. */
+interface Answer {
+  answer: unknown;
+  products?: readonly string[];
+  followsSales?: boolean;
 }
 
 /** Answers with `limit` above this are computed each time and never stored (issue 12.6). */
@@ -164,13 +174,12 @@ async function cachedAnswer(
   key: string | null,
   request: FastifyRequest,
   reply: FastifyReply,
-  compute: () => Promise<unknown>,
+  compute: () => Promise<Answer>,
 ) {
-  let entry = key === null ? undefined : catalogueCache.get(key);
-  if (!entry) {
-    const generation = key === null ? -1 : catalogueCache.currentGeneration();
-    entry = catalogueCache.set(key ?? '', JSON.stringify(await compute()), generation);
-  }
+  const entry = await catalogueCache.answer(key, async () => {
+    const { answer, ...dependsOn } = await compute();
+    return { body: JSON.stringify(answer), ...dependsOn };
+  });
   reply.header('ETag', entry.etag);
   // Browsers keep a copy but ask each time (stock changes with orders); the ETag makes that cheap.
   reply.header('Cache-Control', 'no-cache');
@@ -200,12 +209,15 @@ export async function catalogueRoutes(app: FastifyInstance) {
     untrack();
     cache.stop();
   });
+  // CATALOGUE_CACHE_MB=0 turns the cache off entirely: every request computes its own answer (the growth
+  // benchmark measures the database that way), without sharing a computation under way either.
+  const cacheOff = ctx.config.catalogueCacheMB === 0;
   const cached = (
     key: string | null,
     request: FastifyRequest,
     reply: FastifyReply,
-    compute: () => Promise<unknown>,
-  ) => cachedAnswer(cache, key, request, reply, compute);
+    compute: () => Promise<Answer>,
+  ) => cachedAnswer(cache, cacheOff ? null : key, request, reply, compute);
   const pageKey = (path: string, { page, limit }: { page: number; limit: number }) =>
     limit > largestCachedLimit ? null : `${path}?page=${page}&limit=${limit}`;
 
@@ -251,59 +263,85 @@ export async function catalogueRoutes(app: FastifyInstance) {
       const key = q.limit > largestCachedLimit ? null : `products?${canonical.toString()}`;
       return cached(key, request, reply, async () => {
         const where: SQL[] = [];
-        const order: SQL[] = [];
-        if (keyword) {
-          // Title matches first, then description matches, then titles a word of which is like the
-          // keyword (pg_trgm word similarity: "gitar" finds "Guitar"). Each test can use a trigram index.
-          const pattern = `%${escapeLike(keyword)}%`;
-          const inTitle = ilike(products.title, pattern);
-          const inDescription = ilike(products.description, pattern);
-          const likeTitle = sql`${keyword} <% ${products.title}`;
-          // One index scan a test, joined by UNION: written as one OR, the planner scanned every row and
-          // computed the similarity of each (138 ms against 15 ms for "shirt" at 10,000 products on PGlite).
-          const ids = (test: SQL) => sql`select ${products.id} from ${products} where ${test}`;
-          where.push(
-            sql`${products.id} in (${ids(inTitle)} union ${ids(inDescription)} union ${ids(likeTitle)})`,
-          );
-          order.push(sql`case when ${inTitle} then 0 when ${inDescription} then 1 else 2 end`);
-          if (!sort) order.push(sql`word_similarity(${keyword}, ${products.title}) desc`);
-        }
         if (title) where.push(ilike(products.title, `%${escapeLike(title)}%`));
         if (q.categoryName !== undefined) {
           // Contains, case-sensitive, as the storefront's rule ("Women's Fashion" does not contain "Men's").
-          const named = db()
+          // The few categories are read first: the products are then found through their category index.
+          const named = await db()
             .select({ id: categories.id })
             .from(categories)
             .where(sql`strpos(${categories.name}, ${q.categoryName}) > 0`);
-          where.push(inArray(products.categoryId, named));
+          where.push(
+            named.length
+              ? inArray(
+                  products.categoryId,
+                  named.map((c) => c.id),
+                )
+              : sql`false`,
+          );
         }
         if (q.brand) where.push(eq(products.brandId, q.brand));
         if (q.category) where.push(eq(products.categoryId, q.category));
         if (categoryIn) where.push(inArray(products.categoryId, categoryIn));
-        // Compared as numeric: a bound outside the integer column's range must not overflow it.
-        if (gteBound !== undefined) where.push(sql`${products.price} >= ${String(gteBound)}::numeric`);
-        if (lteBound !== undefined) where.push(sql`${products.price} <= ${String(lteBound)}::numeric`);
-        if (gtBound !== undefined) where.push(sql`${products.price} > ${String(gtBound)}::numeric`);
-        if (ltBound !== undefined) where.push(sql`${products.price} < ${String(ltBound)}::numeric`);
-        const condition = where.length ? and(...where) : undefined;
-        const run = async (ex: Executor) => {
-          // `<%` keeps words at least this similar ("gitar" to "Guitar" is 0.5; the default 0.6 misses
-          // it). SET LOCAL: only this transaction, whichever pooled connection runs it.
-          if (keyword)
-            await ex.execute(
-              sql`select set_config('pg_trgm.word_similarity_threshold', ${String(typoThreshold)}, true)`,
-            );
-          const [totalRow] = await ex.select({ n: count() }).from(products).where(condition);
-          const found = await ex
-            .select()
-            .from(products)
-            .where(condition)
-            .orderBy(...order, ...(sort?.keys ?? [desc(products.createdAt)]), asc(products.id))
-            .limit(q.limit)
-            .offset((q.page - 1) * q.limit);
-          return { total: Number(totalRow?.n ?? 0), rows: found };
+        // Prices are whole pounds: each bound becomes the whole-pound bound that keeps the same products,
+        // compared as an integer (the price index serves it) and clamped to the column's range.
+        const lowest = [
+          gteBound !== undefined ? Math.ceil(gteBound) : undefined,
+          gtBound !== undefined ? Math.floor(gtBound) + 1 : undefined,
+        ].filter((b) => b !== undefined);
+        const highest = [
+          lteBound !== undefined ? Math.floor(lteBound) : undefined,
+          ltBound !== undefined ? Math.ceil(ltBound) - 1 : undefined,
+        ].filter((b) => b !== undefined);
+        if (lowest.length) where.push(integerBound('>=', Math.max(...lowest)));
+        if (highest.length) where.push(integerBound('<=', Math.min(...highest)));
+        const orderBy = (...first: SQL[]) => [
+          ...first,
+          ...(sort?.keys ?? [desc(products.createdAt)]),
+          asc(products.id),
+        ];
+        const countAll = async (ex: Executor, condition: SQL | undefined) => {
+          const [row] = await ex.select({ n: count() }).from(products).where(condition);
+          return Number(row?.n ?? 0);
         };
-        const { total, rows } = keyword ? await db().transaction(run) : await run(db());
+        const offset = (q.page - 1) * q.limit;
+        const { total, rows } = keyword
+          ? await db().transaction(async (tx) => {
+              // Every match is ranked before the page is cut, so the total comes with the page (one scan).
+              const search = await keywordSearch(tx, keyword);
+              const condition = and(search.where, ...where);
+              // Ids first (the window and sort carry narrow rows), then the page's products by key.
+              const page = await tx
+                .select({ id: products.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+                .from(products)
+                .where(condition)
+                .orderBy(...orderBy(search.rank))
+                .limit(q.limit)
+                .offset(offset);
+              const total = page[0]?.total ?? (offset > 0 ? await countAll(tx, condition) : 0);
+              const ids = page.map((r) => r.id);
+              const byId = new Map(
+                (ids.length ? await tx.select().from(products).where(inArray(products.id, ids)) : []).map(
+                  (p) => [p.id, p],
+                ),
+              );
+              return { total, rows: ids.flatMap((id) => byId.get(id) ?? []) };
+            })
+          : await (async () => {
+              const condition = where.length ? and(...where) : undefined;
+              // Counted first: with nothing to show (filters that exclude each other, a page past the end)
+              // the page query is skipped; the planner would read the whole date index looking for a row.
+              const total = await countAll(db(), condition);
+              if (offset >= total) return { total, rows: [] };
+              const found = await db()
+                .select()
+                .from(products)
+                .where(condition)
+                .orderBy(...orderBy())
+                .limit(q.limit)
+                .offset(offset);
+              return { total, rows: found };
+            })();
         const full = await withRelations(db(), rows);
         let data: Record<string, unknown>[] = full.map((p) => serializeProduct(p, publicUrl));
         if (fields) {
@@ -317,7 +355,12 @@ export async function catalogueRoutes(app: FastifyInstance) {
             ),
           );
         }
-        return { results: total, metadata: metadata(total, q.page, q.limit), data };
+        return {
+          answer: { results: total, metadata: metadata(total, q.page, q.limit), data },
+          products: rows.map((r) => r.id),
+          // Every order changes sales (and stock): a list in that order may change with any of them.
+          followsSales: /(^|,)-?(sold|quantity)(,|$)/.test(sort?.canonical ?? ''),
+        };
       });
     },
   );
@@ -325,7 +368,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
   app.get('/products/:id', { schema: { params: idParam } }, async (request, reply) => {
     const { id } = request.params as { id: string };
     if (!isObjectId(id)) throw new AppError(404, `No product for this id ${id}`);
-    return cached(`product/${id}`, request, reply, async () => {
+    return cached(productKey(id), request, reply, async () => {
       const p = await loadProduct(db(), id);
       if (!p) throw new AppError(404, `No product for this id ${id}`);
       const rows = await db()
@@ -334,7 +377,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
         .innerJoin(users, eq(users.id, reviews.userId))
         .where(eq(reviews.productId, id))
         .orderBy(desc(reviews.createdAt));
-      return {
+      const answer = {
         data: {
           ...serializeProduct(p, publicUrl),
           __v: 0,
@@ -349,6 +392,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
           })),
         },
       };
+      return { answer, products: [id] };
     });
   });
 
@@ -372,9 +416,11 @@ export async function catalogueRoutes(app: FastifyInstance) {
             .limit(limit)
             .offset((page - 1) * limit);
           return {
-            results: total,
-            metadata: metadata(total, page, limit),
-            data: rows.map((r) => serializeCategory(r, publicUrl)),
+            answer: {
+              results: total,
+              metadata: metadata(total, page, limit),
+              data: rows.map((r) => serializeCategory(r, publicUrl)),
+            },
           };
         });
       },
@@ -386,7 +432,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
       return cached(`${path}/${id}`, request, reply, async () => {
         const [row] = await db().select().from(table).where(eq(table.id, id));
         if (!row) throw new AppError(404, `No ${label} for this id ${id}`);
-        return { data: { ...serializeCategory(row, publicUrl), __v: 0 } };
+        return { answer: { data: { ...serializeCategory(row, publicUrl), __v: 0 } } };
       });
     });
   }
@@ -412,7 +458,13 @@ export async function catalogueRoutes(app: FastifyInstance) {
         .orderBy(asc(subcategories.createdAt), asc(subcategories.id))
         .limit(limit)
         .offset((page - 1) * limit);
-      return { results: total, metadata: metadata(total, page, limit), data: rows.map(serializeSubcategory) };
+      return {
+        answer: {
+          results: total,
+          metadata: metadata(total, page, limit),
+          data: rows.map(serializeSubcategory),
+        },
+      };
     });
   }
 
@@ -428,7 +480,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
     return cached(`subcategory/${id}`, request, reply, async () => {
       const [row] = await db().select().from(subcategories).where(eq(subcategories.id, id));
       if (!row) throw new AppError(404, `No subcategory for this id ${id}`);
-      return { data: { ...serializeSubcategory(row), __v: 0 } };
+      return { answer: { data: { ...serializeSubcategory(row), __v: 0 } } };
     });
   });
 

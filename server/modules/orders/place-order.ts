@@ -178,8 +178,9 @@ export async function placeOrder(tx: Tx, input: PlaceOrderInput): Promise<Placed
     .returning();
   await tx.delete(carts).where(eq(carts.id, cart.id));
 
-  // Stock is part of the product payload: cached catalogue pages are now stale.
-  catalogueCache.invalidate();
-  onCommit(tx, () => catalogueCache.invalidate());
+  // Stock is part of the product payload: these products' cached answers are now stale.
+  const ordered = lines.map((l) => l.productId);
+  catalogueCache.productsChanged(ordered);
+  onCommit(tx, () => catalogueCache.productsChanged(ordered));
   return { order, items: items.sort((a, b) => a.id.localeCompare(b.id)), created: true };
 }
