@@ -137,15 +137,27 @@ interface PageSlotProps {
   renderCard: (product: Product, index: number) => ReactNode;
 }
 
+/** Cards a list's first page shows in its first frame; the rest follow in the next one. */
+export const firstFrameCards = 8;
+
 /** One page: its grid when near the screen, else a spacer as tall; nothing until it has arrived. */
 function PageSlot({ list, index, mounted, height, gridClassName, renderCard }: PageSlotProps) {
   const { data } = usePage(list, index + 1);
+  // A list shown for the first time (a new search) paints its first rows a frame sooner; a list whose
+  // heights are known (back from a product, scroll restored) is drawn whole at once.
+  const [whole, setWhole] = useState(index > 0 || height > 0);
+  useEffect(() => {
+    if (whole || !data) return;
+    const frame = requestAnimationFrame(() => setWhole(true));
+    return () => cancelAnimationFrame(frame);
+  }, [whole, data]);
   if (!data) return null;
   if (!mounted) return <div data-page={index} aria-hidden="true" style={{ height }} />;
   const offset = index * (data.metadata.limit || data.data.length);
+  const cards = whole ? data.data : data.data.slice(0, firstFrameCards);
   return (
     <ul data-page={index} className={gridClassName}>
-      {data.data.map((p, j) => renderCard(p, offset + j))}
+      {cards.map((p, j) => renderCard(p, offset + j))}
     </ul>
   );
 }

@@ -10,13 +10,16 @@ import { LoadError } from './load-error';
 import { PagedGrid } from './paged-grid';
 import { ProductCard } from './product-card';
 import { useAddToCart } from './use-add-to-cart';
-import grid from './grid.module.scss';
+import gridStyles from './grid.module.scss';
 import styles from './products-screen.module.scss';
 
 type FormFilter = Omit<ProductFilter, 'search'>;
 
-/** Typing waits this long for the next key before the search runs. */
-export const searchDebounceMs = 250;
+/**
+ * Typing waits this long for the next key before the search runs: long enough that a word typed at a
+ * normal pace sends one request, short enough that the results follow the last key within 300 ms.
+ */
+export const searchDebounceMs = 150;
 
 export function ProductsScreen() {
   // Search, filters, sort and pages loaded live in the route's query: refresh, back and a shared link
@@ -30,37 +33,10 @@ export function ProductsScreen() {
       keepScroll: how === 'replace',
     });
 
-  const list = useProductPages(productsKey, apiQueryOf(state.filter, state.sort), state.pages);
+  const query = apiQueryOf(state.filter, state.sort);
+  const list = useProductPages(productsKey, query, state.pages);
   const { add, busy } = useAddToCart();
-  const ids = { search: useId(), from: useId(), to: useId(), category: useId(), sort: useId() };
-
-  // The search box runs the search once typing pauses; the form's filters apply on 'Show Products'.
-  const [text, setText] = useState(state.filter.search);
-  const [draft, setDraft] = useState<FormFilter>(state.filter);
-  // Back/forward or a link changed the URL: the fields follow it.
-  const shown = useRef(state.filter);
-  useEffect(() => {
-    const before = shown.current;
-    shown.current = state.filter;
-    if (before.search !== state.filter.search) setText(state.filter.search);
-    if (
-      before.priceFrom !== state.filter.priceFrom ||
-      before.priceTo !== state.filter.priceTo ||
-      before.category !== state.filter.category
-    ) {
-      setDraft(state.filter);
-    }
-  }, [state.filter]);
-
-  useEffect(() => {
-    if (text === state.filter.search) return;
-    const timer = setTimeout(
-      () => write({ ...state, filter: { ...state.filter, search: text }, pages: 1 }, 'replace'),
-      searchDebounceMs,
-    );
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text, state]);
+  const sortId = useId();
 
   // The URL records the pages loaded (replacing the entry, leaving the page where it is).
   const loaded = list.first ? list.size : undefined;
@@ -69,86 +45,34 @@ export function ProductsScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded]);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    write({ ...state, filter: { ...draft, search: text }, pages: 1 }, 'push');
-  }
-
   const products = list.first;
   const total = list.total;
   return (
-    <div className={grid.page}>
-      <h1 className={grid.heading}>Products</h1>
+    <div className={gridStyles.page}>
+      <h1 className={gridStyles.heading}>Products</h1>
       <div className={styles.layout}>
         <aside className={styles.filters}>
-          <form className={styles.form} onSubmit={onSubmit} aria-labelledby="filter-products">
-            <h2 id="filter-products" className={styles.formTitle}>
-              Filter Products
-            </h2>
-            <div className={styles.prices}>
-              <div className={styles.pair}>
-                <label htmlFor={ids.from}>Price from</label>
-                <input
-                  id={ids.from}
-                  className={styles.field}
-                  type="text"
-                  inputMode="numeric"
-                  value={draft.priceFrom}
-                  onChange={(e) => setDraft({ ...draft, priceFrom: e.target.value })}
-                />
-              </div>
-              <div className={styles.pair}>
-                <label htmlFor={ids.to}>Price to</label>
-                <input
-                  id={ids.to}
-                  className={styles.field}
-                  type="text"
-                  inputMode="numeric"
-                  value={draft.priceTo}
-                  onChange={(e) => setDraft({ ...draft, priceTo: e.target.value })}
-                />
-              </div>
-            </div>
-            <label htmlFor={ids.category}>Category Name</label>
-            <select
-              id={ids.category}
-              className={styles.field}
-              value={draft.category}
-              onChange={(e) => setDraft({ ...draft, category: e.target.value })}
-            >
-              {categoryOptions.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-            {/* Decorative, as in the spec: the stars filter nothing. */}
-            <div className={styles.stars} aria-hidden="true">
-              {[0, 1, 2, 3, 4].map((i) => (
-                <StarIcon key={i} size={20} />
-              ))}
-            </div>
-            <button type="submit" className={styles.submit}>
-              Show Products
-            </button>
-          </form>
+          <FilterForm
+            applied={state.filter}
+            onApply={(filter) =>
+              write({ ...state, filter: { ...filter, search: state.filter.search }, pages: 1 }, 'push')
+            }
+          />
         </aside>
         <section className={styles.results} aria-label="Product results">
-          <label htmlFor={ids.search} className={styles.searchLabel}>
-            Search About Product by name
-          </label>
-          <input
-            id={ids.search}
-            className={styles.field}
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            autoComplete="off"
+          <SearchBox
+            applied={state.filter.search}
+            onSearch={(search) => {
+              const next: ListState = { ...state, filter: { ...state.filter, search }, pages: 1 };
+              // The request starts now, beside the route change that shows it.
+              list.prefetch(apiQueryOf(next.filter, next.sort));
+              write(next, 'replace');
+            }}
           />
           <div className={styles.sortRow}>
-            <label htmlFor={ids.sort}>Sort by</label>
+            <label htmlFor={sortId}>Sort by</label>
             <select
-              id={ids.sort}
+              id={sortId}
               className={styles.field}
               value={state.sort}
               onChange={(e) => {
@@ -171,13 +95,13 @@ export function ProductsScreen() {
             </p>
           ) : null}
           {products && total === 0 ? (
-            <p className={grid.message}>No products match your search and filters.</p>
+            <p className={gridStyles.message}>No products match your search and filters.</p>
           ) : null}
           {products && total ? (
             <PagedGrid
-              listKey={`products:${apiQueryOf(state.filter, state.sort)}`}
+              listKey={`products:${query}`}
               list={list}
-              gridClassName={`${grid.grid} ${grid.cards} ${styles.grid}`}
+              gridClassName={`${gridStyles.grid} ${gridStyles.cards} ${styles.grid}`}
               renderCard={(p, i) => (
                 <li key={p._id}>
                   <ProductCard product={p} onAdd={(id) => void add(id)} priority={i === 0} />
@@ -189,5 +113,118 @@ export function ProductsScreen() {
       </div>
       {busy ? <BusyOverlay label="Updating your cart" /> : null}
     </div>
+  );
+}
+
+/**
+ * The search box: its text is its own (a key re-renders only the box, not the grid); the search runs once
+ * typing pauses. Back/forward or a link that changes the applied search puts that text in the box.
+ */
+function SearchBox({ applied, onSearch }: { applied: string; onSearch: (search: string) => void }) {
+  const id = useId();
+  const [text, setText] = useState(applied);
+  const shown = useRef(applied);
+  useEffect(() => {
+    if (shown.current !== applied) setText(applied);
+    shown.current = applied;
+  }, [applied]);
+  const latest = useRef(onSearch);
+  latest.current = onSearch;
+  useEffect(() => {
+    if (text === applied) return;
+    const timer = setTimeout(() => latest.current(text), searchDebounceMs);
+    return () => clearTimeout(timer);
+  }, [text, applied]);
+  return (
+    <>
+      <label htmlFor={id} className={styles.searchLabel}>
+        Search About Product by name
+      </label>
+      <input
+        id={id}
+        className={styles.field}
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        autoComplete="off"
+      />
+    </>
+  );
+}
+
+/** 'Filter Products': the fields are a draft until 'Show Products'; the applied filter refills them. */
+function FilterForm({ applied, onApply }: { applied: ProductFilter; onApply: (filter: FormFilter) => void }) {
+  const ids = { from: useId(), to: useId(), category: useId() };
+  const [draft, setDraft] = useState<FormFilter>(applied);
+  const shown = useRef(applied);
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = applied;
+    if (
+      before.priceFrom !== applied.priceFrom ||
+      before.priceTo !== applied.priceTo ||
+      before.category !== applied.category
+    ) {
+      setDraft(applied);
+    }
+  }, [applied]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onApply(draft);
+  }
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} aria-labelledby="filter-products">
+      <h2 id="filter-products" className={styles.formTitle}>
+        Filter Products
+      </h2>
+      <div className={styles.prices}>
+        <div className={styles.pair}>
+          <label htmlFor={ids.from}>Price from</label>
+          <input
+            id={ids.from}
+            className={styles.field}
+            type="text"
+            inputMode="numeric"
+            value={draft.priceFrom}
+            onChange={(e) => setDraft({ ...draft, priceFrom: e.target.value })}
+          />
+        </div>
+        <div className={styles.pair}>
+          <label htmlFor={ids.to}>Price to</label>
+          <input
+            id={ids.to}
+            className={styles.field}
+            type="text"
+            inputMode="numeric"
+            value={draft.priceTo}
+            onChange={(e) => setDraft({ ...draft, priceTo: e.target.value })}
+          />
+        </div>
+      </div>
+      <label htmlFor={ids.category}>Category Name</label>
+      <select
+        id={ids.category}
+        className={styles.field}
+        value={draft.category}
+        onChange={(e) => setDraft({ ...draft, category: e.target.value })}
+      >
+        {categoryOptions.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {/* Decorative, as in the spec: the stars filter nothing. */}
+      <div className={styles.stars} aria-hidden="true">
+        {[0, 1, 2, 3, 4].map((i) => (
+          <StarIcon key={i} size={20} />
+        ))}
+      </div>
+      <button type="submit" className={styles.submit}>
+        Show Products
+      </button>
+    </form>
   );
 }

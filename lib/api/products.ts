@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import useSWR from 'swr';
+import useSWR, { preload } from 'swr';
 import { apiRequest } from './client';
 import { swrOptions } from './swr-options';
 import type { ListEnvelope, Product } from './types';
@@ -57,6 +57,8 @@ export interface ProductPages {
   error: unknown;
   loadMore: () => void;
   retry: () => void;
+  /** Starts fetching the first page of another query of this list (it is taken when the query is shown). */
+  prefetch: (query: string) => void;
   /** Page n (1-based) of this list, for usePage. */
   pageKey: (page: number) => ProductPageKey;
   fetcher: (key: ProductPageKey) => Promise<ListEnvelope<Product>>;
@@ -109,6 +111,7 @@ export function useProductPages(list: ProductListName, query: string, initialPag
       rerender((n) => n + 1);
     },
     retry: () => void first.mutate(),
+    prefetch: (q) => void preload([list, q, 1] satisfies ProductPageKey, fetcher).catch(() => {}),
     pageKey,
     fetcher,
   };

@@ -20,6 +20,7 @@ import {
   women,
 } from './shell-fixtures';
 import { productsAnswer } from './catalogue-fake';
+import { firstFrameCards } from '@/components/catalog/paged-grid';
 import { searchDebounceMs } from '@/components/catalog/products-screen';
 
 const token = tokenFor(userId);
@@ -148,6 +149,18 @@ describe('home', () => {
     // jsdom has no layout, so the page "on screen" is the last one: it and the two before are mounted.
     expect(cards()).toHaveLength(3 * 24);
     expect(within(cards()[cards().length - 1]!).getByRole('heading')).toHaveTextContent('Item Number');
+  });
+
+  it('paints the first rows of a new list one frame before the rest of its page', async () => {
+    const page = Array.from({ length: 24 }, (_, i) => product(`Item Number ${i + 1}`, 100 + i, men, defacto));
+    api((c) => productsAnswer(page, c));
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => frames.push(cb));
+    signIn();
+    renderApp('/home');
+    await waitFor(() => expect(cards()).toHaveLength(firstFrameCards));
+    act(() => frames.splice(0).forEach((cb) => cb(performance.now())));
+    expect(cards()).toHaveLength(24);
   });
 
   it('says so when the products cannot load, and tries again on request', async () => {
