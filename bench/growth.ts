@@ -1,8 +1,13 @@
 // Growth (issues 7 and 13): the catalogue reads on the seeded 56 products, then on fresh databases seeded
-// with 10,000 and 100,000 (`npm run db:seed -- --products 100000`; BENCH_GROWTH_SIZES=56,10000 for fewer),
-// each answer computed by the database (the server runs with CATALOGUE_CACHE_MB=0: its response cache keys
-// on known parameters only, so a junk parameter no longer keeps it out). p99 at 10,000 and 100,000 should
-// stay within 2× of p99 at 56; search and filter p99 ≤ 50 ms on PostgreSQL at 100,000 with 50 connections.
+// with 10,000 and 100,000 (`npm run db:seed -- --products 100000`; BENCH_GROWTH_SIZES=56,10000 for fewer).
+// Three ways at each size:
+// - computed: every answer computed by the database (the server runs with CATALOGUE_CACHE_MB=0: its
+//   response cache keys on known parameters only, so a junk parameter would not keep it out), 50
+//   connections on one URL; p99 at 10,000 and 100,000 should stay within 2× of p99 at 56;
+// - one shopper: the search and filter queries computed, one connection (what a new query costs);
+// - as deployed: the response cache on, 50 connections asking the storefront's own searches (the prefixes a
+//   debounced search box sends), filters, sorts and pages in turn, starting cold.
+// Goal: search and filter p99 ≤ 50 ms on PostgreSQL at 100,000 products with 50 connections.
 // On PostgreSQL the plans of the list queries are captured with EXPLAIN (ANALYZE, BUFFERS).
 //
 //   npx tsx bench/growth.ts        → bench/results/growth.json
@@ -31,6 +36,7 @@ interface Ids {
   keyword: string;
   category: string;
   brand: string;
+  electronics: string;
 }
 
 export interface Scenario {
@@ -39,6 +45,8 @@ export interface Scenario {
   /** The WHERE and ORDER BY the list route builds for this query (server/modules/catalogue/routes.ts). */
   where: string;
   orderBy: string;
+  /** Counted with the page (count(*) over ()), ids first, as the route does for a search. */
+  window?: boolean;
 }
 
 /** The search and filter queries the storefront sends (the issue 13 latency goal is for these). */
@@ -46,24 +54,32 @@ export const searchAndFilter = ['keyword', 'keyword typo', 'categoryName', 'pric
 
 function scenarios(ids: Ids): Scenario[] {
   const like = (w: string) => `'%${w.replace(/'/g, "''")}%'`;
-  const search = (w: string) => ({
-    where: `id IN (SELECT id FROM products WHERE title ILIKE ${like(w)} UNION SELECT id FROM products WHERE description ILIKE ${like(w)} UNION SELECT id FROM products WHERE '${w}' <% title)`,
-    orderBy: `CASE WHEN title ILIKE ${like(w)} THEN 0 WHEN description ILIKE ${like(w)} THEN 1 ELSE 2 END, word_similarity('${w}', title) DESC, created_at DESC`,
+  // As server/modules/catalogue/search.ts writes it: a word some title holds is taken as typed ("shirt");
+  // an unknown one ("gitar") is looked up in search_words first and its near spellings ("guitar") join in.
+  const search = (w: string, nearSpellings: string[] = []) => ({
+    where: [
+      `title ILIKE ${like(w)}`,
+      `description_words @@ phraseto_tsquery('simple', '${w}')`,
+      ...nearSpellings.map((n) => `title ILIKE ${like(n)}`),
+    ].join(' OR '),
+    orderBy: `CASE WHEN title ILIKE '${w}%' OR title ILIKE '% ${w}%' THEN 0 WHEN title ILIKE ${like(w)} THEN 1 ELSE 2 END, created_at DESC`,
+    window: true,
   });
   return [
     { name: 'list', query: '', where: '', orderBy: 'created_at DESC' },
     { name: 'keyword', query: `keyword=${encodeURIComponent(ids.keyword)}`, ...search(ids.keyword) },
-    { name: 'keyword typo', query: 'keyword=gitar', ...search('gitar') },
+    { name: 'keyword typo', query: 'keyword=gitar', ...search('gitar', ['guitar']) },
     {
       name: 'categoryName',
       query: 'categoryName=Electronics',
-      where: "category_id IN (SELECT id FROM categories WHERE strpos(name, 'Electronics') > 0)",
+      // The route reads the matching categories first, then asks for their ids.
+      where: `category_id IN ('${ids.electronics}')`,
       orderBy: 'created_at DESC',
     },
     {
       name: 'price range',
       query: 'price[gte]=100&price[lte]=500',
-      where: 'price >= 100::numeric AND price <= 500::numeric',
+      where: 'price >= 100 AND price <= 500',
       orderBy: 'created_at DESC',
     },
     {
@@ -104,10 +120,13 @@ async function explain(target: Target, list: Scenario[]): Promise<Plan[]> {
   const plans: Plan[] = [];
   for (const s of list) {
     const where = s.where ? ` WHERE ${s.where}` : '';
-    for (const sql of [
-      `SELECT count(*) FROM products${where}`,
-      `SELECT * FROM products${where} ORDER BY ${s.orderBy}, id ASC LIMIT 40 OFFSET 0`,
-    ]) {
+    const statements = s.window
+      ? [`SELECT id, count(*) OVER () FROM products${where} ORDER BY ${s.orderBy}, id ASC LIMIT 40 OFFSET 0`]
+      : [
+          `SELECT count(*) FROM products${where}`,
+          `SELECT * FROM products${where} ORDER BY ${s.orderBy}, id ASC LIMIT 40 OFFSET 0`,
+        ];
+    for (const sql of statements) {
       const rows = await runSql<{ 'QUERY PLAN': string }>(
         target,
         `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`,
@@ -118,11 +137,46 @@ async function explain(target: Target, list: Scenario[]): Promise<Plan[]> {
   return plans;
 }
 
+/** The storefront's words (bench/catalogue.ts searches the same): each with the prefixes a search box
+ *  debounced at 150 ms sends while it is typed, and a misspelling. */
+const typed = ['shirt', 'watch', 'lamp', 'phone', 'laptop', 'camera', 'perfume', 'headphones', 'guitar'];
+const misspelt = ['gitar', 'headphnes', 'camra', 'lapotp'];
+
+/** What many shoppers on the storefront ask at once: searches, filters, sorts, pages (24 cards a page). */
+export function storefrontPaths(ids: Ids): string[] {
+  const page = (q: string, n: number) => `/api/v1/products?${q ? `${q}&` : ''}page=${n}&limit=24`;
+  const queries = new Set<string>();
+  for (const word of typed)
+    for (let i = 3; i <= word.length; i++) queries.add(`keyword=${encodeURIComponent(word.slice(0, i))}`);
+  for (const word of misspelt) queries.add(`keyword=${word}`);
+  const categories = ['', "Women's Fashion", "Men's Fashion", 'Electronics'];
+  const prices = [null, [100, 500], [500, 2000], [2000, 10000], [10000, 60000]] as const;
+  for (const c of categories)
+    for (const range of prices) {
+      const q = new URLSearchParams();
+      if (range) {
+        q.set('price[gte]', String(range[0]));
+        q.set('price[lte]', String(range[1]));
+      }
+      if (c) q.set('categoryName', c);
+      if (q.size) queries.add(q.toString());
+    }
+  for (const sort of ['', 'price', '-price', '-ratingsAverage', '-sold']) queries.add(sort && `sort=${sort}`);
+  queries.add(`brand=${ids.brand}`);
+  queries.add(`category=${ids.category}`);
+  // Most shoppers stay on the first page; some scroll to the second and third.
+  return [...queries].flatMap((q) => [page(q, 1), page(q, 1), page(q, 1), page(q, 2), page(q, 3)]);
+}
+
 export interface GrowthRun {
   driver: string;
   size: number;
   seedMs: number;
   figures: LoadFigure[];
+  /** The search and filter queries computed, one connection: what one shopper's new query costs. */
+  single: LoadFigure[];
+  /** The response cache on, 50 connections asking storefrontPaths() in turn, from a cold start. */
+  deployed?: LoadFigure;
   plans: Plan[];
 }
 
@@ -138,13 +192,18 @@ async function runSize(
     const server = await startServer(ports[driver], target, { CATALOGUE_CACHE_MB: '0' });
     let ids: Ids;
     const figures: LoadFigure[] = [];
+    const single: LoadFigure[] = [];
     let list: Scenario[];
     try {
       if (fixed) {
         ids = fixed;
       } else {
         const products = await api<{ data: Array<{ title: string }> }>(server.url, 'GET', '/products');
-        const cats = await api<{ data: Array<{ _id: string }> }>(server.url, 'GET', '/categories');
+        const cats = await api<{ data: Array<{ _id: string; name: string }> }>(
+          server.url,
+          'GET',
+          '/categories',
+        );
         const brs = await api<{ data: Array<{ _id: string }> }>(server.url, 'GET', '/brands');
         const title = products.data[3]?.title ?? products.data[0]!.title;
         ids = {
@@ -155,6 +214,7 @@ async function runSize(
               ?.toLowerCase() ?? title.slice(0, 4),
           category: cats.data[0]!._id,
           brand: brs.data[0]!._id,
+          electronics: cats.data.find((c) => c.name === 'Electronics')!._id,
         };
       }
       list = scenarios(ids);
@@ -165,11 +225,31 @@ async function runSize(
         console.log(`  ${fig.rps} req/s, p50 ${fig.p50} ms, p99 ${fig.p99} ms, non-2xx ${fig.non2xx}`);
         figures.push(fig);
       }
+      for (const s of list.filter((x) => searchAndFilter.includes(x.name))) {
+        console.log(`[growth ${driver} ${size}] ${s.name}, one connection`);
+        const url = `${server.url}/api/v1/products?${s.query}`;
+        const fig = await load({ name: s.name, url, bustCache: true, connections: 1 });
+        console.log(`  ${fig.rps} req/s, p50 ${fig.p50} ms, p99 ${fig.p99} ms, non-2xx ${fig.non2xx}`);
+        single.push(fig);
+      }
     } finally {
       await server.stop();
     }
+    // As deployed: the same server with its response cache, meeting the storefront's traffic cold.
+    const cached = await startServer(ports[driver], target);
+    let deployed: LoadFigure;
+    try {
+      console.log(`[growth ${driver} ${size}] as deployed: the storefront's queries, cache on`);
+      const paths = storefrontPaths(ids);
+      deployed = await load({ name: 'as deployed', url: `${cached.url}/`, paths, cold: true });
+      console.log(
+        `  ${deployed.rps} req/s, p50 ${deployed.p50} ms, p99 ${deployed.p99} ms, non-2xx ${deployed.non2xx}`,
+      );
+    } finally {
+      await cached.stop();
+    }
     const plans = driver === 'postgres' ? await explain(target, list) : [];
-    return { run: { driver, size, seedMs, figures, plans }, ids };
+    return { run: { driver, size, seedMs, figures, single, deployed, plans }, ids };
   } finally {
     await target.cleanup();
   }

@@ -130,8 +130,11 @@ export async function freshTarget(driver: 'pglite' | 'postgres', label: string):
   };
 }
 
+/** PGlite, and PostgreSQL when a server is given; BENCH_DRIVERS=postgres (or pglite) runs one of them. */
 export function targets(): Array<'pglite' | 'postgres'> {
-  return postgresBaseUrl() ? ['pglite', 'postgres'] : ['pglite'];
+  const all: Array<'pglite' | 'postgres'> = postgresBaseUrl() ? ['pglite', 'postgres'] : ['pglite'];
+  const only = process.env.BENCH_DRIVERS?.split(',').map((d) => d.trim());
+  return only ? all.filter((d) => only.includes(d)) : all;
 }
 
 function serverEnv(port: number, target: Target, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -390,6 +393,12 @@ export interface LoadOptions {
   tokens?: string[];
   /** Adds a unique query parameter to every request, so no answer comes from the server's cache. */
   bustCache?: boolean;
+  /** Paths (with query) asked in turn instead of the url's own, as many shoppers asking different things. */
+  paths?: string[];
+  /** Connections (default 50). */
+  connections?: number;
+  /** No warm-up run: the server meets the load cold (caches empty). */
+  cold?: boolean;
 }
 
 function runCannon(opts: LoadOptions, seconds: number): Promise<autocannon.Result> {
@@ -401,7 +410,7 @@ function runCannon(opts: LoadOptions, seconds: number): Promise<autocannon.Resul
     autocannon(
       {
         url: `${u.origin}`,
-        connections,
+        connections: opts.connections ?? connections,
         duration: seconds,
         requests: [
           {
@@ -416,9 +425,11 @@ function runCannon(opts: LoadOptions, seconds: number): Promise<autocannon.Resul
                   context.token = opts.tokens[nextToken++ % opts.tokens.length];
                 headers.token = context.token as string;
               }
-              const p = opts.bustCache
-                ? `${basePath}${basePath.includes('?') ? '&' : '?'}_b=${++counter}`
-                : basePath;
+              const p = opts.paths?.length
+                ? opts.paths[counter++ % opts.paths.length]!
+                : opts.bustCache
+                  ? `${basePath}${basePath.includes('?') ? '&' : '?'}_b=${++counter}`
+                  : basePath;
               return { ...req, path: p, headers };
             },
           },
@@ -449,11 +460,11 @@ export async function settle(origin: string): Promise<void> {
   }
 }
 
-/** A warm-up, then the measured run (50 connections), each starting on an idle server. */
+/** A warm-up (unless cold), then the measured run (50 connections), each starting on an idle server. */
 export async function load(opts: LoadOptions): Promise<LoadFigure> {
   const origin = new URL(opts.url).origin;
   await settle(origin);
-  if (warmupSeconds > 0) {
+  if (warmupSeconds > 0 && !opts.cold) {
     await runCannon(opts, warmupSeconds);
     await settle(origin);
   }
@@ -461,7 +472,9 @@ export async function load(opts: LoadOptions): Promise<LoadFigure> {
   const u = new URL(opts.url);
   return {
     name: opts.name,
-    path: u.pathname + u.search + (opts.bustCache ? (u.search ? '&' : '?') + '_b=<n>' : ''),
+    path: opts.paths?.length
+      ? `${opts.paths.length} paths in turn`
+      : u.pathname + u.search + (opts.bustCache ? (u.search ? '&' : '?') + '_b=<n>' : ''),
     method: opts.method ?? 'GET',
     rps: Math.round(r.requests.average),
     p50: r.latency.p50,
