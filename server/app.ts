@@ -33,6 +33,7 @@ import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './images/routes';
 import { storefrontRoutes } from './web/storefront';
 import { addSharedSchemas } from './schemas';
+import { responseOrder } from './plugins/response-order';
 import type { PaymentProvider } from './payments/provider';
 import { checkoutRoutes } from './modules/checkout/routes';
 import type { AppContext } from './context';
@@ -417,6 +418,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
+  await app.register(responseOrder);
   addSharedSchemas(app);
   await app.register(authPlugin);
 
