@@ -17,10 +17,10 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from './config';
 import { pgErrorCode, type Database } from './db/client';
-import { TokenService } from './auth/tokens';
+import { TokenService } from './modules/auth/tokens';
 import { createMailer, type Mailer } from './mail/mailer';
-import { AppError, ValidationError, type ValidationLocation } from './errors';
-import { authPlugin } from './auth/plugin';
+import { AppError, TooManyAttempts, ValidationError, type ValidationLocation } from './errors';
+import { authPlugin } from './modules/auth/authenticate';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { authRoutes } from './modules/auth/routes';
 import { userRoutes } from './modules/users/routes';
@@ -37,7 +37,7 @@ import { responseOrder } from './plugins/response-order';
 import type { PaymentProvider } from './payments/provider';
 import { checkoutRoutes } from './modules/checkout/routes';
 import type { AppContext } from './context';
-import type { AuthLimits } from './modules/auth/routes';
+import type { AuthLimits } from './modules/auth/service';
 
 export interface AppDeps {
   config: Config;
@@ -312,6 +312,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
     }
     if (error instanceof AppError) {
+      if (error instanceof TooManyAttempts) void reply.header('retry-after', error.retryAfterSeconds);
       return reply
         .status(error.statusCode)
         .send({ statusMsg: error.statusCode >= 500 ? 'error' : 'fail', message: error.message });

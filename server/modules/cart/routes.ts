@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../../auth/plugin';
+import { requireUser } from '../auth/authenticate';
 import { runInTransaction } from '../../db/client';
 import { isObjectId, newId } from '../../db/ids';
 import { cartItems, carts, products } from '../../db/schema';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../../auth/plugin';
+import { requireUser } from '../auth/authenticate';
 import { isObjectId } from '../../db/ids';
 import { AppError, ValidationError } from '../../errors';
 import { noCartWithId } from '../orders/place-order';

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { outbox } from '../../db/schema';
-import { normaliseEmail } from '../auth/routes';
+import { normaliseEmail } from '../auth/service';
 
 /** Loopback addresses: the machine the server runs on (IPv4, IPv6, and IPv4 mapped into IPv6). */
 export function isLoopback(address: string | undefined): boolean {

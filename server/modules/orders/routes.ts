@@ -1,6 +1,6 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../../auth/plugin';
+import { requireUser } from '../auth/authenticate';
 import { runInTransaction } from '../../db/client';
 import { isObjectId } from '../../db/ids';
 import { orderItems, orders, users } from '../../db/schema';

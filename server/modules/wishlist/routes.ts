@@ -4,8 +4,8 @@ import {
   WishlistAnswer,
   WishlistIds,
   WishlistProductParams,
-} from '../../../lib/contract/wishlist';
-import { requireUser } from '../../auth/plugin';
+} from '@/lib/contract/wishlist';
+import { requireUser } from '../auth/authenticate';
 import { addToWishlist, readWishlist, removeFromWishlist } from './service';
 
 export const wishlistRoutes: FastifyPluginAsyncTypebox = async (app) => {

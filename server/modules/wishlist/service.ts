@@ -1,4 +1,4 @@
-import type { WishlistAnswer, WishlistIds } from '../../../lib/contract/wishlist';
+import type { WishlistAnswer, WishlistIds } from '@/lib/contract/wishlist';
 import type { AppContext } from '../../context';
 import { isObjectId } from '../../db/ids';
 import { AppError, noProduct } from '../../errors';

@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { users } from '../db/schema';
-import { AppError, invalidToken, notLoggedIn } from '../errors';
-import type { AuthUser } from '../context';
+import { users } from '../../db/schema';
+import { AppError, invalidToken, notLoggedIn } from '../../errors';
+import type { AuthUser } from '../../context';
 
 /**
  * `app.authenticate` (an onRequest/preHandler hook) reads the contract's `token` header, verifies it, and refuses

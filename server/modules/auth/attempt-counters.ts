@@ -1,6 +1,6 @@
 import { lt, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client';
-import { attemptCounters } from '../db/schema';
+import type { Executor } from '../../db/client';
+import { attemptCounters } from '../../db/schema';
 
 export interface Window {
   /** How many attempts the window allows. */
