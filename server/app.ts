@@ -32,9 +32,8 @@ import { outboxRoutes } from './modules/dev/outbox-routes';
 import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './images/routes';
 import { storefrontRoutes } from './web/storefront';
-import { addSharedSchemas } from './schemas';
 import { responseOrder } from './plugins/response-order';
-import type { PaymentProvider } from './payments/provider';
+import type { PaymentProvider } from './modules/checkout/providers/provider';
 import { checkoutRoutes } from './modules/checkout/routes';
 import type { AppContext } from './context';
 import type { AuthLimits } from './modules/auth/service';
@@ -420,7 +419,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(responseOrder);
-  addSharedSchemas(app);
   await app.register(authPlugin);
 
   await app.register(

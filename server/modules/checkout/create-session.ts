@@ -1,11 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
-import { cartSummary } from '@/lib/rules/cart-summary';
+import { cartSummary, cartTotal } from '@/lib/rules/cart-summary';
 import type { Db } from '../../db/client';
 import { newId } from '../../db/ids';
 import { cartItems, carts, checkoutSessions, products } from '../../db/schema';
 import { AppError } from '../../errors';
 import { insufficientStock, noCartWithId, type ShippingAddress } from '../orders/place-order';
-import { toMinorUnits, type PaymentProvider } from '../../payments/provider';
+import { toMinorUnits, type PaymentProvider } from './providers/provider';
 import { checkUnits } from '../orders/limits';
 
 /** Sessions live as long as a Stripe Checkout Session does by default. */
@@ -80,7 +80,7 @@ export async function createCheckoutSession(db: Db, provider: PaymentProvider, r
     if (line.stock < line.count) throw new AppError(400, insufficientStock(line.title));
   }
 
-  const summary = cartSummary(lines.reduce((sum, l) => sum + l.count * l.price, 0));
+  const summary = cartSummary(cartTotal(lines));
   const id = newId();
   const base = req.returnBase.replace(/\/+$/, '');
   const successUrl = `${base}/allorders`;

@@ -1,4 +1,4 @@
-import type { Config } from '../config';
+import type { Config } from '../../../config';
 import type { PaymentProvider } from './provider';
 import { createTestProvider } from './test-provider';
 
@@ -8,28 +8,14 @@ import { createTestProvider } from './test-provider';
  * STRIPE_API_URL (optional) sends the SDK's API calls elsewhere: stripe-mock, or the tests' stand-in.
  * The Stripe SDK (about 0.2 s to load) is imported only when it is used.
  */
-export async function providerFromConfig(
-  config: Config,
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<PaymentProvider> {
+export async function providerFromConfig(config: Config): Promise<PaymentProvider> {
   if (!config.stripeSecretKey) return createTestProvider({ publicUrl: config.publicUrl });
   if (!config.stripeWebhookSecret) {
     throw new Error(
       'STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set (orders are fulfilled from the webhook)',
     );
   }
-  const apiUrl = env.STRIPE_API_URL?.trim();
-  let api: URL | undefined;
-  if (apiUrl) {
-    try {
-      api = new URL(apiUrl);
-    } catch {
-      throw new Error(`STRIPE_API_URL must be an absolute http(s) URL, got "${apiUrl}"`);
-    }
-    if (api.protocol !== 'http:' && api.protocol !== 'https:') {
-      throw new Error(`STRIPE_API_URL must be an absolute http(s) URL, got "${apiUrl}"`);
-    }
-  }
+  const api = config.stripeApiUrl;
   const { createStripeProvider } = await import('./stripe-provider');
   return createStripeProvider({
     secretKey: config.stripeSecretKey,

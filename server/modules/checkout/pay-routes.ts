@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { cartSummary } from '@/lib/rules/cart-summary';
-import { isObjectId } from '../db/ids';
-import { checkoutSessions } from '../db/schema';
-import { loadCartLines } from '../modules/checkout/create-session';
-import { sameLines } from '../modules/orders/place-order';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PaySessionParams } from '@/lib/contract/checkout';
+import { cartSummary, cartTotal } from '@/lib/rules/cart-summary';
+import { isObjectId } from '../../db/ids';
+import { checkoutSessions } from '../../db/schema';
+import { loadCartLines } from './create-session';
+import { sameLines } from '../orders/place-order';
 import { checkCard, type CardForm } from './card';
 import {
   cartChangedReason,
@@ -16,9 +18,14 @@ import {
 } from './fulfil';
 import { crossSiteReason, csrfTokenFor, csrfTokenValid, originOf } from './pay-guard';
 import { renderMessage, renderPayForm, type MessageView } from './pay-page';
-import { toMinorUnits, type PaymentProvider } from './provider';
+import { toMinorUnits, type PaymentProvider } from './providers/provider';
 
 const formBodyLimit = 8 * 1024;
+
+/** The posted form's fields (the form parser below makes an object of strings; anything else reads as empty). */
+function formFields(body: unknown): Record<string, unknown> {
+  return body && typeof body === 'object' ? Object.fromEntries(Object.entries(body)) : {};
+}
 
 // Per-response state for the security headers: the style nonce and the return origins.
 const responseState = new WeakMap<FastifyReply, { nonce: string; returnOrigins: string[] }>();
@@ -40,7 +47,7 @@ function nonceOf(reply: FastifyReply): string {
  * The hosted test payment page (GET and POST /pay/:sessionId) and the return address for
  * off-site providers (GET /pay/:sessionId/return). Plain HTML, no script, no cookies.
  */
-export async function payPageRoutes(app: FastifyInstance, opts: { provider: PaymentProvider }) {
+export const payPageRoutes: FastifyPluginAsyncTypebox<{ provider: PaymentProvider }> = async (app, opts) => {
   const { ctx } = app;
   const { provider } = opts;
   const db = () => ctx.database.db;
@@ -174,7 +181,7 @@ export async function payPageRoutes(app: FastifyInstance, opts: { provider: Paym
     extra: Pick<Parameters<typeof renderPayForm>[0], 'errors' | 'declined' | 'values'> = {},
   ) {
     const lines = await loadCartLines(db(), session.cartId);
-    const summary = cartSummary(lines.reduce((s, l) => s + l.count * l.price, 0));
+    const summary = cartSummary(cartTotal(lines));
     // The cart was emptied, ordered or edited since the session began: paying would not match.
     if (
       lines.length === 0 ||
@@ -200,14 +207,8 @@ export async function payPageRoutes(app: FastifyInstance, opts: { provider: Paym
     );
   }
 
-  const params = {
-    type: 'object',
-    properties: { sessionId: { type: 'string', maxLength: 100 } },
-    required: ['sessionId'],
-  };
-
-  app.get('/pay/:sessionId', { schema: { params } }, async (request, reply) => {
-    const { sessionId } = request.params as { sessionId: string };
+  app.get('/pay/:sessionId', { schema: { params: PaySessionParams } }, async (request, reply) => {
+    const { sessionId } = request.params;
     const session = await findSession(sessionId);
     // Sessions of off-site providers are paid on the provider's page, never here.
     if (!session || session.provider !== 'test') return notFound(reply);
@@ -219,15 +220,12 @@ export async function payPageRoutes(app: FastifyInstance, opts: { provider: Paym
     return renderOpen(reply, session, 200);
   });
 
-  app.post('/pay/:sessionId', { schema: { params } }, async (request, reply) => {
-    const { sessionId } = request.params as { sessionId: string };
+  app.post('/pay/:sessionId', { schema: { params: PaySessionParams } }, async (request, reply) => {
+    const { sessionId } = request.params;
     const session = await findSession(sessionId);
     if (!session || session.provider !== 'test') return notFound(reply);
 
-    const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<
-      string,
-      unknown
-    >;
+    const body = formFields(request.body);
     const refused = crossSiteRefusal(request, ctx.config.publicUrl);
     if (refused || !csrfTokenValid(ctx.config.jwtSecret, session.id, session.createdAt, body.csrf)) {
       request.log.warn(
@@ -285,8 +283,8 @@ export async function payPageRoutes(app: FastifyInstance, opts: { provider: Paym
 
   // Off-site providers send the shopper here after paying. Whatever the webhook has or has not done
   // yet, ask the provider and fulfil (idempotent), then continue to the shop's success page.
-  app.get('/pay/:sessionId/return', { schema: { params } }, async (request, reply) => {
-    const { sessionId } = request.params as { sessionId: string };
+  app.get('/pay/:sessionId/return', { schema: { params: PaySessionParams } }, async (request, reply) => {
+    const { sessionId } = request.params;
     const session = await findSession(sessionId);
     if (!session || !session.providerSessionId || !provider.retrieveSession) return notFound(reply);
     if (session.status === 'complete') return reply.redirect(session.successUrl, 303);

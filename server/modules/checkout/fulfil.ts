@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { onCommit, runInTransaction, type Db, type Tx } from '../db/client';
-import { checkoutSessions } from '../db/schema';
-import { AppError } from '../errors';
-import { catalogueCache } from '../modules/catalogue/cache';
-import { CartChangedError, placeOrder } from '../modules/orders/place-order';
-import { loadOrder, type OrderWithItems } from '../modules/orders/serialize-order';
-import type { PaymentProvider } from './provider';
+import { onCommit, runInTransaction, type Db, type Tx } from '../../db/client';
+import { checkoutSessions } from '../../db/schema';
+import { AppError } from '../../errors';
+import { catalogueCache } from '../catalogue/cache';
+import { CartChangedError, placeOrder } from '../orders/place-order';
+import { loadOrder, type OrderWithItems } from '../orders/repository';
+import type { PaymentProvider } from './providers/provider';
 
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
 

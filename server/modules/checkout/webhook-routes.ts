@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { webhookEvents } from '../db/schema';
-import { AppError } from '../errors';
-import { runInTransaction } from '../db/client';
+import { webhookEvents } from '../../db/schema';
+import { AppError } from '../../errors';
+import { runInTransaction } from '../../db/client';
 import { fulfilInTransaction, refundFailedPayment, type FulfilResult } from './fulfil';
-import { WebhookVerificationError, type PaymentProvider } from './provider';
+import { WebhookVerificationError, type PaymentProvider } from './providers/provider';
 
 const webhookBodyLimit = 512 * 1024;
 
