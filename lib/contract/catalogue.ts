@@ -1,6 +1,6 @@
 // Categories, brands, subcategories and products as the contract prints them.
 import { Type, type Static } from 'typebox';
-import { Id, Timestamp, listEnvelope } from './common';
+import { Id, ObjectId, PageQuery, Timestamp, listEnvelope } from './common';
 
 export const Category = Type.Object({
   _id: Id,
@@ -72,7 +72,51 @@ export type CartProduct = Static<typeof CartProduct>;
 export const ProductList = listEnvelope(Product);
 export type ProductList = Static<typeof ProductList>;
 export const CategoryList = listEnvelope(Category);
+export type CategoryList = Static<typeof CategoryList>;
 export const SubcategoryList = listEnvelope(Subcategory);
-export const ProductAnswer = Type.Object({ data: Product });
-export const CategoryAnswer = Type.Object({ data: Category });
-export const SubcategoryAnswer = Type.Object({ data: Subcategory });
+export type SubcategoryList = Static<typeof SubcategoryList>;
+
+export const Review = Type.Object({
+  _id: Id,
+  review: Type.String(),
+  rating: Type.Number(),
+  product: Id,
+  user: Type.Object({ _id: Id, name: Type.String() }),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export type Review = Static<typeof Review>;
+
+/** One product (GET /products/{id}): with its reviews, newest first. */
+export const ProductAnswer = Type.Object({
+  data: Type.Object({ ...Product.properties, __v: Type.Integer(), reviews: Type.Array(Review) }),
+});
+export type ProductAnswer = Static<typeof ProductAnswer>;
+export const CategoryAnswer = Type.Object({ data: Type.Object({ ...Category.properties, __v: Type.Integer() }) });
+export type CategoryAnswer = Static<typeof CategoryAnswer>;
+export const SubcategoryAnswer = Type.Object({
+  data: Type.Object({ ...Subcategory.properties, __v: Type.Integer() }),
+});
+export type SubcategoryAnswer = Static<typeof SubcategoryAnswer>;
+
+/**
+ * GET /products. `title` (contains, case-insensitive) and `categoryName` (contains, case-sensitive) are the
+ * storefront's filters (lib/rules/product-filter.ts); `keyword` is the ranked, typo-tolerant search. Price bounds
+ * take any finite number (the storefront sends what parseInt made of the shopper's bounds, maybe negative).
+ */
+export const ProductListQuery = Type.Object({
+  ...PageQuery.properties,
+  sort: Type.Optional(Type.String({ maxLength: 200 })),
+  keyword: Type.Optional(Type.String({ maxLength: 200 })),
+  title: Type.Optional(Type.String({ maxLength: 200 })),
+  categoryName: Type.Optional(Type.String({ maxLength: 100 })),
+  brand: Type.Optional(ObjectId),
+  category: Type.Optional(ObjectId),
+  'category[in]': Type.Optional(Type.Array(ObjectId, { maxItems: 50 })),
+  'price[gte]': Type.Optional(Type.Number()),
+  'price[lte]': Type.Optional(Type.Number()),
+  'price[gt]': Type.Optional(Type.Number({ minimum: 0 })),
+  'price[lt]': Type.Optional(Type.Number({ minimum: 0 })),
+  fields: Type.Optional(Type.String({ maxLength: 300 })),
+});
+export type ProductListQuery = Static<typeof ProductListQuery>;

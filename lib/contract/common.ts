@@ -3,6 +3,10 @@
 // tests take their types from them with `Static`. Property order is the order the contract shows on the wire.
 import { Type, type Static, type TSchema } from 'typebox';
 
+/** Ids this server makes: 24 hex characters, as MongoDB's ObjectIds (the public API's ids) look. */
+export const objectIdPattern = '^[0-9a-fA-F]{24}$';
+export const ObjectId = Type.String({ pattern: objectIdPattern });
+
 /** A resource id as the contract prints it (24 hex characters for ids this server makes). */
 export const Id = Type.String();
 

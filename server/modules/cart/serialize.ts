@@ -1,7 +1,8 @@
 import { cartTotal } from '@/lib/rules/cart-summary';
 import type { CartEnvelope, CartEnvelopeWithIds } from '@/lib/contract/cart';
 import type { Executor } from '../../db/client';
-import { loadProductsByIds, serializeCartProduct } from '../catalogue/serialize';
+import { loadProductsByIds } from '../catalogue/repository';
+import { serializeCartProduct } from '../catalogue/serialize';
 import { cartLines, type CartRow } from './repository';
 
 function envelopeOf<P>(cart: CartRow, lines: { id: string; count: number; price: number }[], product: (i: number) => P, message?: string) {

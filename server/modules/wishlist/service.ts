@@ -2,7 +2,8 @@ import type { WishlistAnswer, WishlistIds } from '@/lib/contract/wishlist';
 import type { AppContext } from '../../context';
 import { isObjectId } from '../../db/ids';
 import { AppError, noProduct } from '../../errors';
-import { serializeProduct, withRelations } from '../catalogue/serialize';
+import { withRelations } from '../catalogue/repository';
+import { serializeProduct } from '../catalogue/serialize';
 import * as repo from './repository';
 
 export async function readWishlist(ctx: AppContext, userId: string): Promise<WishlistAnswer> {
