@@ -2,7 +2,7 @@
 import { useRef, useState } from 'react';
 import { Link } from '@/lib/router/react';
 import { useWishlist } from '@/lib/api/wishlist';
-import type { CartLine } from '@/lib/api/types';
+import type { CartLine } from '@/lib/contract/cart';
 import { cartSummary } from '@/lib/rules/cart-summary';
 import { useCart } from '@/lib/session/cart-store';
 import { announce } from '@/lib/session/announcer';

@@ -1,5 +1,5 @@
 import { Link } from '@/lib/router/react';
-import type { Category } from '@/lib/api/types';
+import type { Category } from '@/lib/contract/catalogue';
 import { Spinner } from '@/components/ui/spinner';
 import { LoadError } from './load-error';
 import { ProductImage } from './product-image';

@@ -3,7 +3,7 @@ import { Link } from '@/lib/router/react';
 import { useKeenSlider } from 'keen-slider/react';
 import 'keen-slider/keen-slider.min.css';
 import { useCategories } from '@/lib/api/catalogue';
-import type { Category } from '@/lib/api/types';
+import type { Category } from '@/lib/contract/catalogue';
 import { asset } from '@/components/ui/asset';
 import { ChevronIcon } from '@/components/ui/icons';
 import { CategoriesPlaceholder, categoriesHeading } from './categories-placeholder';

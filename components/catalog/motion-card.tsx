@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { inView } from 'framer-motion/dom';
 import { animate } from 'framer-motion/dom/mini';
 import { Link } from '@/lib/router/react';
-import type { Product } from '@/lib/api/types';
+import type { Product } from '@/lib/contract/catalogue';
 import { CartIcon } from '@/components/ui/icons';
 import { ProductImage } from './product-image';
 import { Rating } from './rating';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { usePage, type ProductPages } from '@/lib/api/products';
-import type { Product } from '@/lib/api/types';
+import type { Product } from '@/lib/contract/catalogue';
 import styles from './paged-grid.module.scss';
 
 /** Pages kept in the DOM on each side of the one on screen; the others are spacers of their height. */

@@ -1,5 +1,5 @@
 import { Link } from '@/lib/router/react';
-import type { Product } from '@/lib/api/types';
+import type { Product } from '@/lib/contract/catalogue';
 import { firstWords } from '@/lib/rules/title';
 import { ProductImage } from './product-image';
 import { Rating } from './rating';

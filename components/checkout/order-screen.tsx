@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@/lib/router/react';
 import { notify } from '@/components/ui/notify';
 import { checkoutReturnBase, createCashOrder, createCheckoutSession } from '@/lib/api/checkout';
-import type { ShippingAddress } from '@/lib/api/types';
+import type { ShippingAddress } from '@/lib/contract/orders';
 import { cartSummary } from '@/lib/rules/cart-summary';
 import { useCart } from '@/lib/session/cart-store';
 import { useSession } from '@/lib/session/session-store';

@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useState } from 'react';
 import { Link } from '@/lib/router/react';
-import type { Order } from '@/lib/api/types';
+import type { Order } from '@/lib/contract/orders';
 import { useCart } from '@/lib/session/cart-store';
 import { Spinner } from '@/components/ui/spinner';
 import { dollars } from '@/components/cart/dollars';

@@ -1,6 +1,6 @@
 // Account calls of spec section 7 (no token on any of them).
 import { apiRequest } from './client';
-import type { AuthResponse } from './types';
+import type { AuthAnswer } from '@/lib/contract/auth';
 
 export interface Credentials {
   email: string;
@@ -15,12 +15,12 @@ export interface Registration {
   phone: string;
 }
 
-export function signIn(credentials: Credentials): Promise<AuthResponse> {
-  return apiRequest<AuthResponse>('/auth/signin', { method: 'POST', body: credentials });
+export function signIn(credentials: Credentials): Promise<AuthAnswer> {
+  return apiRequest<AuthAnswer>('/auth/signin', { method: 'POST', body: credentials });
 }
 
-export function signUp(registration: Registration): Promise<AuthResponse> {
-  return apiRequest<AuthResponse>('/auth/signup', { method: 'POST', body: registration });
+export function signUp(registration: Registration): Promise<AuthAnswer> {
+  return apiRequest<AuthAnswer>('/auth/signup', { method: 'POST', body: registration });
 }
 
 export interface StatusMessage {

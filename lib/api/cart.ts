@@ -1,5 +1,5 @@
 import { apiRequest } from './client';
-import type { CartEnvelope } from './types';
+import type { CartEnvelope } from '@/lib/contract/cart';
 
 // Cart calls of spec section 7; every one carries the session token in the "token" header.
 

@@ -1,12 +1,13 @@
 // Order placement (spec section 7): the cash order and the card checkout session.
 import { apiRequest } from './client';
-import type { CheckoutSessionResponse, Order, ShippingAddress } from './types';
+import type { CheckoutSessionAnswer } from '@/lib/contract/checkout';
+import type { PlacedOrderAnswer, ShippingAddress } from '@/lib/contract/orders';
 
 export function createCashOrder(
   cartId: string,
   shippingAddress: ShippingAddress,
   token: string,
-): Promise<{ status: string; data: Order }> {
+): Promise<PlacedOrderAnswer> {
   return apiRequest(`/orders/${encodeURIComponent(cartId)}`, {
     method: 'POST',
     body: { shippingAddress },
@@ -19,9 +20,9 @@ export function createCheckoutSession(
   shippingAddress: ShippingAddress,
   token: string,
   returnBase: string,
-): Promise<CheckoutSessionResponse> {
+): Promise<CheckoutSessionAnswer> {
   const query = new URLSearchParams({ url: returnBase });
-  return apiRequest<CheckoutSessionResponse>(
+  return apiRequest<CheckoutSessionAnswer>(
     `/orders/checkout-session/${encodeURIComponent(cartId)}?${query}`,
     {
       method: 'POST',

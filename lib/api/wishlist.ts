@@ -1,7 +1,7 @@
 // The wishlist behind the cart's 'Add to Favorites' toggle (contract: Wishlist, header token).
 import useSWR from 'swr';
 import { apiRequest } from './client';
-import type { WishlistEnvelope } from './types';
+import type { WishlistAnswer } from '@/lib/contract/wishlist';
 
 interface WishlistChange {
   status: string;
@@ -10,8 +10,8 @@ interface WishlistChange {
   data: string[];
 }
 
-export function fetchWishlist(token: string): Promise<WishlistEnvelope> {
-  return apiRequest<WishlistEnvelope>('/wishlist', { token });
+export function fetchWishlist(token: string): Promise<WishlistAnswer> {
+  return apiRequest<WishlistAnswer>('/wishlist', { token });
 }
 
 export function addToWishlist(productId: string, token: string): Promise<WishlistChange> {

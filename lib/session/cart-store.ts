@@ -9,7 +9,8 @@ import {
   updateCartProductCount,
 } from '@/lib/api/cart';
 import { fetchUserOrders } from '@/lib/api/orders';
-import type { CartEnvelope, CartLine, Order } from '@/lib/api/types';
+import type { CartEnvelope, CartLine } from '@/lib/contract/cart';
+import type { Order } from '@/lib/contract/orders';
 import { getToken, subscribeSession } from './session-store';
 
 // Spec sections 3 and 4: the cart state shared across screens.

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '@/lib/api/client';
 import { useCart } from '@/lib/session/cart-store';
 import { clearToken, getToken, setLoginRedirect, setToken, useSession } from '@/lib/session/session-store';
-import type { CartEnvelope, Order } from '@/lib/api/types';
+import type { CartEnvelope } from '@/lib/contract/cart';
+import type { Order } from '@/lib/contract/orders';
 import { deferred, mockApi, on, reply } from './shell-helpers';
 import { camera, cart, cartLine, shawl, shirt, tokenFor, userId } from './shell-fixtures';
 
