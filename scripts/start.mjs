@@ -10,7 +10,7 @@ import { ensureServerBuild } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.resolve(root, process.env.STOREFRONT_DIR || 'out');
-const sources = ['app', 'components', 'lib', 'styles', 'public', 'next.config.mjs', 'package.json'];
+const sources = ['app', 'components', 'lib', 'styles', 'public', 'next.config.ts', 'package.json'];
 
 /** Newest modification time (ms) under a file or folder; 0 if it does not exist. */
 function newest(p) {

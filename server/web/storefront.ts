@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { inlineScriptHashes, originOf, storefrontPolicy } from './csp';
 
-export const basePath = '/ecommerceweb';
+import { basePath } from '@/lib/base-path';
+
 
 /**
  * The built storefront (Next static export in STOREFRONT_DIR, default out/) under /ecommerceweb/,

@@ -1,7 +1,9 @@
-/** @type {import('next').NextConfig} */
-const nextConfig = {
+import type { NextConfig } from 'next';
+import { basePath } from './lib/base-path';
+
+const nextConfig: NextConfig = {
   output: 'export',
-  basePath: '/ecommerceweb',
+  basePath,
   images: { unoptimized: true },
   reactStrictMode: true,
   poweredByHeader: false,
