@@ -20,8 +20,8 @@ import {
   women,
 } from './shell-fixtures';
 import { productsAnswer } from './catalogue-fake';
-import { firstFrameCards } from '@/components/catalog/paged-grid';
-import { searchDebounceMs } from '@/components/catalog/products-screen';
+import { firstFrameCards } from '@/components/catalogue/paged-grid';
+import { searchDebounceMs } from '@/components/catalogue/products-screen';
 
 const token = tokenFor(userId);
 
