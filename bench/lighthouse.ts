@@ -1,4 +1,4 @@
-// Storefront (issue 7): Lighthouse's default mobile preset (Moto G Power emulation, simulated 4G
+// Storefront: Lighthouse's default mobile preset (Moto G Power emulation, simulated 4G
 // throttling) in Debian Chromium, median of 3 runs, on Home, Product list, Product details and Cart,
 // served by our server (NODE_ENV=production, compression) from the built storefront (out/, or
 // STOREFRONT_DIR). The shopper is signed in: Chromium is started by playwright-core with a profile

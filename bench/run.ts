@@ -1,4 +1,4 @@
-// `npm run bench [-- <area> ...]`: runs the performance benchmarks of issue 7 and writes docs/benchmarks.md.
+// `npm run bench [-- <area> ...]`: runs the performance benchmarks and writes docs/benchmarks.md.
 // Areas: budgets, api, growth, startup, lighthouse, catalogue (all by default, in that order); `docs` only re-renders. An area not run this
 // time keeps its last figures from bench/results/<area>.json, dated. Hand-written analysis lives in
 // bench/notes.md and is copied into the document, so a rerun never erases it.
@@ -409,7 +409,7 @@ function render(): string {
     }
   } else push('_Not measured yet._');
 
-  // Catalogue screens (issue 13)
+  // Catalogue screens
   const cat = readResult<Stamped & { runsPerScreen: number; loadAtStart: number; runs: CatalogueRun[] }>(
     'catalogue',
   );

@@ -1,4 +1,4 @@
-// Start-up (issue 7): time from spawning the server the way `npm start` does (scripts/start.mjs running
+// Start-up: time from spawning the server the way `npm start` does (scripts/start.mjs running
 // the compiled server, storefront build check skipped) to its first 200 from /api/v1/ready.
 //   first start: empty database → migrations, catalogue seed; images are drawn after listening, so the
 //                time to the "Rendered N catalogue images" line is reported as well

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Byte budgets for the built storefront (issue 7), run by `npm test` right after `next build`.
+// Byte budgets for the built storefront, run by `npm test` right after `next build`.
 //
 //   first screen: the JS + CSS the page's HTML references (minus <script nomodule> polyfills), plus the code the first route loads
 //                 (Home for a signed-in shopper, Login for a visitor), gzip-compressed ≤ 170 KB

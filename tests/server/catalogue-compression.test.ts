@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preferredEncoding } from '@/server/modules/catalogue/cache';
 import { dbKinds, startTestApp, type TestApp } from './helpers/test-app';
 
-// Catalogue answers are compressed once per cache entry, not on every request (issue 7).
+// Catalogue answers are compressed once per cache entry, not on every request.
 describe.each(dbKinds)('compressed catalogue answers on %s', (kind) => {
   let t: TestApp;
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });

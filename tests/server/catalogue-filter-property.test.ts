@@ -1,4 +1,4 @@
-// One rule, one source (issue 13): the API's product filter keeps exactly the products the shared rule
+// One rule, one source: the API's product filter keeps exactly the products the shared rule
 // lib/rules/product-filter.ts keeps, for generated catalogues and filters. FC_SEED=<n> replays a run.
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
