@@ -2,7 +2,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@/lib/router/react';
 import { notify } from '@/components/ui/notify';
-import { checkoutReturnBase, createCashOrder, createCheckoutSession } from '@/lib/api/checkout';
+import { checkoutReturnBase, useCheckoutSession, usePlaceCashOrder } from '@/lib/api/checkout';
 import type { ShippingAddress } from '@/lib/contract/orders';
 import { cartSummary } from '@/lib/rules/cart-summary';
 import { useCart } from '@/lib/session/cart-store';
@@ -25,6 +25,8 @@ export function OrderScreen() {
   // Which submit button sent the form; set by its click, which runs before the submit event.
   const chosen = useRef<'cash' | 'card'>('cash');
   const inFlight = useRef(false);
+  const placeCashOrder = usePlaceCashOrder();
+  const checkoutSession = useCheckoutSession();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -41,18 +43,16 @@ export function OrderScreen() {
     setProblem(null);
     try {
       if (method === 'cash') {
-        await createCashOrder(cart.cartId, shippingAddress, token);
+        await placeCashOrder.trigger({ cartId: cart.cartId, shippingAddress, token });
         notify('success', 'Success to created order');
-        await cart.refreshOrders();
-        cart.resetCart();
         navigate('/allorders');
       } else {
-        const { session } = await createCheckoutSession(
-          cart.cartId,
+        const { session } = await checkoutSession.trigger({
+          cartId: cart.cartId,
           shippingAddress,
           token,
-          checkoutReturnBase(window.location),
-        );
+          returnBase: checkoutReturnBase(window.location),
+        });
         // The buttons stay disabled while the browser leaves for the payment page.
         leaveFor(session.url);
       }
