@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from '@/lib/router/react';
 import { notify } from '@/components/ui/notify';
 import { useResetPassword } from '@/lib/api/auth';
-import { errorMessage } from './error-message';
+import { errorMessage } from '@/components/ui/error-message';
 import type { ResetState } from './forgot-password-screen';
 import { FormField } from './form-field';
 import styles from './account-form.module.scss';

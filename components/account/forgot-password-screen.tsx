@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from '@/lib/router/react';
 import { useRequestResetCode, useVerifyResetCode } from '@/lib/api/auth';
 import { messages } from '@/lib/rules/messages';
-import { errorMessage } from './error-message';
+import { errorMessage } from '@/components/ui/error-message';
 import { FormField } from './form-field';
 import styles from './account-form.module.scss';
 

@@ -8,7 +8,7 @@ import type { LoginValues } from '@/lib/rules/account-schemas';
 import { useSession } from '@/lib/session/session-store';
 import { BusyOverlay } from '@/components/ui/busy-overlay';
 import { ErrorDialog } from './error-dialog';
-import { errorMessage } from './error-message';
+import { errorMessage } from '@/components/ui/error-message';
 import { FormField } from './form-field';
 import { GoogleCompletionHeader } from './google-completion-header';
 import { decodeGoogleCredential, GoogleCredentialError, type GoogleIdentity } from './google-identity';

@@ -9,7 +9,7 @@ import { announce } from '@/lib/session/announcer';
 import { useSession } from '@/lib/session/session-store';
 import { Spinner } from '@/components/ui/spinner';
 import { cartToasts } from './cart-toasts';
-import { dollars } from './dollars';
+import { dollars } from '@/components/ui/dollars';
 import styles from './cart-screen.module.scss';
 
 /** 'Shopping Cart': the lines, their counts, favourites, and the order summary. */

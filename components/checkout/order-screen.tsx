@@ -8,8 +8,8 @@ import { cartSummary } from '@/lib/rules/cart-summary';
 import { useCart } from '@/lib/session/cart-store';
 import { useSession } from '@/lib/session/session-store';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/components/account/error-message';
-import { dollars } from '@/components/cart/dollars';
+import { errorMessage } from '@/components/ui/error-message';
+import { dollars } from '@/components/ui/dollars';
 import { leaveFor } from './leave-for';
 import styles from './order-screen.module.scss';
 
