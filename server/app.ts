@@ -24,6 +24,7 @@ import { jsonBody } from './plugins/json-body';
 import { rateLimits } from './plugins/rate-limit';
 import { responseOrder } from './plugins/response-order';
 import { security } from './plugins/security';
+import { seedArt } from './seed/seed-data';
 import { serverOptions } from './server-options';
 import { storefrontRoutes } from './web/storefront';
 
@@ -84,7 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Card checkout (payments module): /api/v1/orders/checkout-session, the hosted /pay page, the webhook.
   await app.register(checkoutRoutes, deps.paymentProvider ? { provider: deps.paymentProvider } : {});
-  await app.register(imageRoutes);
+  await app.register(imageRoutes, { art: seedArt });
   await app.register(storefrontRoutes);
   for (const plugin of deps.plugins ?? []) await app.register(plugin);
 

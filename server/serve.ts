@@ -6,7 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { catalogueIsEmpty, seedCatalogue } from './db/seed';
+import { catalogueIsEmpty, seedCatalogue } from './seed/seed';
 
 export interface ServeOptions {
   /** Extra routes for this process only (the benchmark's baseline route). */

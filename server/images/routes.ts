@@ -8,7 +8,7 @@ import { imageWidths, type ImageWidth } from '@/lib/contract/images';
 import type { Db } from '../db/client';
 import { brands, categories, products } from '../db/schema';
 import { AppError } from '../errors';
-import { loadSharp, renderToDisk } from './render';
+import { loadSharp, renderToDisk, type ArtCatalogue } from './render';
 
 const ImageQuery = Type.Object({
   // An integer schema (not a union of literals) so the query string's "320" is coerced before the check.
@@ -86,7 +86,7 @@ async function referenced(db: Db, rel: string): Promise<boolean> {
  * `?w=` resizes to one of a few widths (so the storefront can build srcset) and keeps the result on
  * disk. A picture missing on disk is drawn on first request, so a database seeded elsewhere works.
  */
-export const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const imageRoutes: FastifyPluginAsyncTypebox<{ art: ArtCatalogue }> = async (app, { art }) => {
   const root = path.join(app.ctx.config.dataDir, 'images');
   const inflight = new Map<string, Promise<string | null>>();
   const gate = renderGate;
@@ -98,7 +98,7 @@ export const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!job) {
       job = (async () => {
         if (!(await referenced(app.ctx.database.db, rel))) return null;
-        return gate.run(() => renderToDisk(root, rel));
+        return gate.run(() => renderToDisk(root, rel, art));
       })().finally(() => inflight.delete(rel));
       inflight.set(rel, job);
     }

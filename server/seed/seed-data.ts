@@ -1,5 +1,6 @@
 // The seeded catalogue: fictional Egyptian-market brands, realistic titles, prices in EGP.
 import type { ProductKind } from '../images/art';
+import type { ArtCatalogue } from '../images/render';
 
 export interface SeedCategory {
   name: string;
@@ -269,3 +270,9 @@ export const seedReviewers = [
   { name: 'Karim Samir', email: 'karim.reviewer@example.com' },
   { name: 'Laila Hassan', email: 'laila.reviewer@example.com' },
 ];
+
+/** What the image drawings need to know of the seeded categories and brands (server/images/render.ts). */
+export const seedArt: ArtCatalogue = {
+  categoryKind: (slug) => seedCategories.find((c) => c.slug === slug)?.kind,
+  brandName: (slug) => seedBrands.find((b) => b.slug === slug)?.name,
+};

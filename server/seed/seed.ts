@@ -1,9 +1,10 @@
 import { count, sql } from 'drizzle-orm';
-import type { Db } from './client';
-import { idFromSlug } from './ids';
-import { brands, categories, products, reviews, subcategories, users } from './schema';
+import type { Db } from '../db/client';
+import { idFromSlug } from '../db/ids';
+import { brands, categories, products, reviews, subcategories, users } from '../db/schema';
 import {
   describe,
+  seedArt,
   seedBrands,
   seedCategories,
   seedProducts,
@@ -219,7 +220,7 @@ export async function seedCatalogue(db: Db, options: SeedOptions = {}): Promise<
     products: productRows.length,
     reviews: reviewRows.length,
     images: paths.length,
-    renderImages: async () => (options.imagesDir ? renderAll(options.imagesDir, paths, 2) : 0),
+    renderImages: async () => (options.imagesDir ? renderAll(options.imagesDir, paths, seedArt, 2) : 0),
   };
 }
 

@@ -1,7 +1,7 @@
 // `npm run db:seed [-- --products N]`: applies migrations and writes the catalogue (idempotent).
 import path from 'node:path';
 import { loadConfig } from '../config';
-import { openDatabase } from './client';
+import { openDatabase } from '../db/client';
 import { seedCatalogue } from './seed';
 
 function productsArg(argv: string[]): number | undefined {
