@@ -17,13 +17,21 @@ const kebabCase = {
     const stem = name.split('.')[0] ?? name;
     return {
       Program(node) {
-        if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(stem)) context.report({ node, messageId: 'name', data: { name } });
+        if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(stem))
+          context.report({ node, messageId: 'name', data: { name } });
       },
     };
   },
 };
 
-const serverOnly = ['server/**', 'scripts/**', 'bench/**', 'tests/server/**', 'tests/reliability/**', '*.config.ts'];
+const serverOnly = [
+  'server/**',
+  'scripts/**',
+  'bench/**',
+  'tests/server/**',
+  'tests/reliability/**',
+  '*.config.ts',
+];
 
 export default tseslint.config(
   {
@@ -42,11 +50,20 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { 'react-hooks': reactHooks, 'import-x': importX, local: { rules: { 'kebab-case': kebabCase } } },
+    plugins: {
+      'react-hooks': reactHooks,
+      'import-x': importX,
+      local: { rules: { 'kebab-case': kebabCase } },
+    },
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'tsconfig.server.json'], noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['tsconfig.json', 'tsconfig.server.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
     },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
@@ -108,7 +125,9 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['@/components/*', '**/components/*', '@/lib/api/*', '@/lib/session/*', '@/lib/router/*'] },
+        {
+          patterns: ['@/components/*', '**/components/*', '@/lib/api/*', '@/lib/session/*', '@/lib/router/*'],
+        },
       ],
     },
   },

@@ -31,7 +31,10 @@ async function benchOne(driver: 'pglite' | 'postgres'): Promise<StartupRun> {
       first.imagesDone,
       // unref: a pending time limit must not keep the benchmark alive for 5 minutes after its last run.
       new Promise<number>((_, reject) =>
-        setTimeout(() => reject(new Error(`images not rendered after 300 s:\n${first.output()}`)), 300_000).unref(),
+        setTimeout(
+          () => reject(new Error(`images not rendered after 300 s:\n${first.output()}`)),
+          300_000,
+        ).unref(),
       ),
     ]);
     await first.stop();

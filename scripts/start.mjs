@@ -45,7 +45,9 @@ if (reason) {
   const t0 = Date.now();
   const result = spawnSync('npx', ['next', 'build'], { cwd: root, stdio: 'inherit', env: process.env });
   if (result.status !== 0) {
-    console.error(`The storefront build failed (exit ${result.status ?? result.signal}); not starting the server.`);
+    console.error(
+      `The storefront build failed (exit ${result.status ?? result.signal}); not starting the server.`,
+    );
     process.exit(result.status || 1);
   }
   console.log(`Storefront built in ${((Date.now() - t0) / 1000).toFixed(0)} s.`);

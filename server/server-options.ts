@@ -75,5 +75,4 @@ export function serverOptions(config: Config, logStream?: NodeJS.WritableStream)
       customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: true, useDefaults: true },
     },
   };
-
 }

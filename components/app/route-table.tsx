@@ -34,7 +34,8 @@ const protectedRoutes: RouteNode[] = [
   },
   {
     path: 'productwithCategory/:categoryId',
-    load: () => import('@/components/catalogue/category-products-screen').then((m) => m.CategoryProductsScreen),
+    load: () =>
+      import('@/components/catalogue/category-products-screen').then((m) => m.CategoryProductsScreen),
   },
   { path: 'cart', load: () => import('@/components/cart/cart-screen').then((m) => m.CartScreen) },
   { path: 'order', load: () => import('@/components/checkout/order-screen').then((m) => m.OrderScreen) },

@@ -19,7 +19,16 @@ interface CatalogueGridProps {
 }
 
 /** The categories and brands screens: a grid of (image, name) links, a spinner while loading. */
-export function CatalogueGrid({ title, what, items, error, isLoading, onRetry, linkTo, shape }: CatalogueGridProps) {
+export function CatalogueGrid({
+  title,
+  what,
+  items,
+  error,
+  isLoading,
+  onRetry,
+  linkTo,
+  shape,
+}: CatalogueGridProps) {
   return (
     <div className={grid.page}>
       <h1 className={grid.heading}>{title}</h1>

@@ -121,10 +121,20 @@ function CategoriesTrack({ categories }: { categories: Category[] }) {
           {categoriesHeading}
         </h2>
         <div className={styles.arrows}>
-          <button type="button" className={styles.arrow} aria-label="Previous categories" onClick={() => slider.current?.prev()}>
+          <button
+            type="button"
+            className={styles.arrow}
+            aria-label="Previous categories"
+            onClick={() => slider.current?.prev()}
+          >
             <ChevronIcon direction="left" size={20} />
           </button>
-          <button type="button" className={styles.arrow} aria-label="Next categories" onClick={() => slider.current?.next()}>
+          <button
+            type="button"
+            className={styles.arrow}
+            aria-label="Next categories"
+            onClick={() => slider.current?.next()}
+          >
             <ChevronIcon direction="right" size={20} />
           </button>
         </div>

@@ -90,10 +90,20 @@ export function ImageCarousel({ images, title, variant, initial = 0, onOpen, onC
       </div>
       {images.length > 1 ? (
         <>
-          <button type="button" className={`${styles.arrow} ${styles.prev}`} aria-label="Previous image" onClick={() => slider.current?.prev()}>
+          <button
+            type="button"
+            className={`${styles.arrow} ${styles.prev}`}
+            aria-label="Previous image"
+            onClick={() => slider.current?.prev()}
+          >
             <ChevronIcon direction="left" />
           </button>
-          <button type="button" className={`${styles.arrow} ${styles.next}`} aria-label="Next image" onClick={() => slider.current?.next()}>
+          <button
+            type="button"
+            className={`${styles.arrow} ${styles.next}`}
+            aria-label="Next image"
+            onClick={() => slider.current?.next()}
+          >
             <ChevronIcon direction="right" />
           </button>
           <div className={styles.dots}>

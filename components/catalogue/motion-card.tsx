@@ -28,7 +28,11 @@ function useFadeUp<T extends HTMLElement>() {
     return inView(
       el,
       () => {
-        animate(el, { opacity: [0, 1], transform: ['translateY(40px)', 'translateY(0)'] }, fadeUp).finished.then(() => {
+        animate(
+          el,
+          { opacity: [0, 1], transform: ['translateY(40px)', 'translateY(0)'] },
+          fadeUp,
+        ).finished.then(() => {
           el.style.opacity = '1';
         });
       },

@@ -46,7 +46,12 @@ export function ProductDetailsScreen() {
         </div>
       </article>
       {viewerAt !== null ? (
-        <ImageViewer images={images} title={product.title} initial={viewerAt} onClose={() => setViewerAt(null)} />
+        <ImageViewer
+          images={images}
+          title={product.title}
+          initial={viewerAt}
+          onClose={() => setViewerAt(null)}
+        />
       ) : null}
       {busy ? <BusyOverlay label="Updating your cart" /> : null}
     </div>

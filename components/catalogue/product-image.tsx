@@ -12,7 +12,15 @@ interface ProductImageProps {
   priority?: boolean;
 }
 
-export function ProductImage({ url, alt, width, height, sizes, className, priority = false }: ProductImageProps) {
+export function ProductImage({
+  url,
+  alt,
+  width,
+  height,
+  sizes,
+  className,
+  priority = false,
+}: ProductImageProps) {
   const { src, srcSet } = responsiveImage(url);
   return (
     <img

@@ -2,7 +2,6 @@
 // goes through this helper.
 import { basePath } from '@/lib/base-path';
 
-
 /** asset('/logo.svg') → '/ecommerceweb/logo.svg' */
 export function asset(path: string): string {
   return `${basePath}${path.startsWith('/') ? path : `/${path}`}`;

@@ -34,10 +34,7 @@ export function requestResetCode(email: string): Promise<ResetCodeSent> {
  * e-mail it asked the code for, so guesses count against that account only, and keeps the single-use
  * reset token the server answers for the reset itself (docs/security.md).
  */
-export function verifyResetCode(
-  resetCode: string,
-  email?: string,
-): Promise<Partial<ResetCodeVerified>> {
+export function verifyResetCode(resetCode: string, email?: string): Promise<Partial<ResetCodeVerified>> {
   // Partial: the public host answers {status} without a reset token.
   return apiRequest<Partial<ResetCodeVerified>>('/auth/verifyResetCode', {
     method: 'POST',
@@ -63,6 +60,7 @@ export const useRequestResetCode = () => useMutation(requestResetCode);
 export const useVerifyResetCode = () =>
   useMutation(({ code, email }: { code: string; email?: string }) => verifyResetCode(code, email));
 export const useResetPassword = () =>
-  useMutation(({ email, newPassword, resetToken }: { email: string; newPassword: string; resetToken?: string }) =>
-    resetPassword(email, newPassword, resetToken),
+  useMutation(
+    ({ email, newPassword, resetToken }: { email: string; newPassword: string; resetToken?: string }) =>
+      resetPassword(email, newPassword, resetToken),
   );

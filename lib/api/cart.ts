@@ -11,8 +11,16 @@ export function fetchCart(token: string): Promise<CartEnvelope> {
   return apiRequest<CartEnvelope>('/cart', { token });
 }
 
-export function updateCartProductCount(token: string, productId: string, count: number): Promise<CartEnvelope> {
-  return apiRequest<CartEnvelope>(`/cart/${encodeURIComponent(productId)}`, { method: 'PUT', token, body: { count } });
+export function updateCartProductCount(
+  token: string,
+  productId: string,
+  count: number,
+): Promise<CartEnvelope> {
+  return apiRequest<CartEnvelope>(`/cart/${encodeURIComponent(productId)}`, {
+    method: 'PUT',
+    token,
+    body: { count },
+  });
 }
 
 export function removeCartProduct(token: string, productId: string): Promise<CartEnvelope> {

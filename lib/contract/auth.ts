@@ -5,7 +5,13 @@ import { Type, type Static } from 'typebox';
 
 const text = Type.Optional(Type.String({ maxLength: 500 }));
 
-export const SignupBody = Type.Object({ name: text, email: text, password: text, rePassword: text, phone: text });
+export const SignupBody = Type.Object({
+  name: text,
+  email: text,
+  password: text,
+  rePassword: text,
+  phone: text,
+});
 export type SignupBody = Static<typeof SignupBody>;
 export const SigninBody = Type.Object({ email: text, password: text });
 export type SigninBody = Static<typeof SigninBody>;

@@ -16,7 +16,12 @@ export const Brand = Category;
 export type Brand = Category;
 
 /** A category or brand inside a product: no timestamps. */
-export const CategoryRef = Type.Object({ _id: Id, name: Type.String(), slug: Type.String(), image: Type.String() });
+export const CategoryRef = Type.Object({
+  _id: Id,
+  name: Type.String(),
+  slug: Type.String(),
+  image: Type.String(),
+});
 export type CategoryRef = Static<typeof CategoryRef>;
 
 export const Subcategory = Type.Object({
@@ -30,7 +35,12 @@ export const Subcategory = Type.Object({
 export type Subcategory = Static<typeof Subcategory>;
 
 /** A subcategory inside a product: no timestamps. */
-export const SubcategoryRef = Type.Object({ _id: Id, name: Type.String(), slug: Type.String(), category: Id });
+export const SubcategoryRef = Type.Object({
+  _id: Id,
+  name: Type.String(),
+  slug: Type.String(),
+  category: Id,
+});
 export type SubcategoryRef = Static<typeof SubcategoryRef>;
 
 export const Product = Type.Object({
@@ -92,7 +102,9 @@ export const ProductAnswer = Type.Object({
   data: Type.Object({ ...Product.properties, __v: Type.Integer(), reviews: Type.Array(Review) }),
 });
 export type ProductAnswer = Static<typeof ProductAnswer>;
-export const CategoryAnswer = Type.Object({ data: Type.Object({ ...Category.properties, __v: Type.Integer() }) });
+export const CategoryAnswer = Type.Object({
+  data: Type.Object({ ...Category.properties, __v: Type.Integer() }),
+});
 export type CategoryAnswer = Static<typeof CategoryAnswer>;
 export const SubcategoryAnswer = Type.Object({
   data: Type.Object({ ...Subcategory.properties, __v: Type.Integer() }),

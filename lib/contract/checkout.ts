@@ -15,7 +15,10 @@ export const CheckoutSession = Type.Object({
 });
 export type CheckoutSession = Static<typeof CheckoutSession>;
 
-export const CheckoutSessionAnswer = Type.Object({ status: Type.Literal('success'), session: CheckoutSession });
+export const CheckoutSessionAnswer = Type.Object({
+  status: Type.Literal('success'),
+  session: CheckoutSession,
+});
 export type CheckoutSessionAnswer = Static<typeof CheckoutSessionAnswer>;
 
 /** `url`: where the shopper returns, on one of the shop's own origins (checked by the server). Repeats allowed. */

@@ -61,4 +61,7 @@ export const ValidationFailure = Type.Object({
 export type ValidationFailure = Static<typeof ValidationFailure>;
 
 /** `{status:"success", message}`: the answer of calls that change something and return nothing else. */
-export const Success = Type.Object({ status: Type.Literal('success'), message: Type.Optional(Type.String()) });
+export const Success = Type.Object({
+  status: Type.Literal('success'),
+  message: Type.Optional(Type.String()),
+});

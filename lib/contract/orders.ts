@@ -3,10 +3,19 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { Id, Timestamp } from './common';
 import { CartProduct } from './catalogue';
 
-export const ShippingAddress = Type.Object({ details: Type.String(), phone: Type.String(), city: Type.String() });
+export const ShippingAddress = Type.Object({
+  details: Type.String(),
+  phone: Type.String(),
+  city: Type.String(),
+});
 export type ShippingAddress = Static<typeof ShippingAddress>;
 
-export const OrderUser = Type.Object({ _id: Id, name: Type.String(), email: Type.String(), phone: Type.String() });
+export const OrderUser = Type.Object({
+  _id: Id,
+  name: Type.String(),
+  email: Type.String(),
+  phone: Type.String(),
+});
 export type OrderUser = Static<typeof OrderUser>;
 
 export const PaymentMethod = Type.Union([Type.Literal('cash'), Type.Literal('card')]);

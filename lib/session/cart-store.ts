@@ -8,7 +8,14 @@ import {
   updateCartProductCount,
 } from '@/lib/api/cart';
 import type { CartEnvelope } from '@/lib/contract/cart';
-import { cartState, emptyCart, initialCartState, setCartState, subscribeCartState, type CartState } from './cart-state';
+import {
+  cartState,
+  emptyCart,
+  initialCartState,
+  setCartState,
+  subscribeCartState,
+  type CartState,
+} from './cart-state';
 import { currentGeneration, nextGeneration, runCartCall } from './cart-queue';
 import { loadUserOrders, refreshOrders } from './orders';
 import { getToken, subscribeSession, userIdFromToken } from './session-store';

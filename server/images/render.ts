@@ -54,7 +54,11 @@ export function svgFor(relPath: string, art: ArtCatalogue): string | null {
 }
 
 /** Renders a stored path into imagesRoot (atomically: written aside, then renamed). Returns the file. */
-export async function renderToDisk(imagesRoot: string, relPath: string, art: ArtCatalogue): Promise<string | null> {
+export async function renderToDisk(
+  imagesRoot: string,
+  relPath: string,
+  art: ArtCatalogue,
+): Promise<string | null> {
   const svg = svgFor(relPath, art);
   if (!svg) return null;
   const file = path.join(imagesRoot, relPath.replace(/^\/images\//, ''));

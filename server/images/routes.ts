@@ -143,4 +143,4 @@ export const imageRoutes: FastifyPluginAsyncTypebox<{ art: ArtCatalogue }> = asy
       return reply.send(createReadStream(file));
     },
   );
-}
+};

@@ -25,5 +25,4 @@ export const jsonBody = fp(async (app) => {
       }
     }
   });
-
 });

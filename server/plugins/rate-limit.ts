@@ -30,5 +30,4 @@ export const rateLimits = fp(async (app) => {
       return err;
     },
   });
-
 });

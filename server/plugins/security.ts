@@ -28,7 +28,6 @@ export const security = fp(async (app) => {
     if (isPersonal(request.url)) reply.header('cache-control', 'no-store');
   });
 
-
   await app.register(helmet, {
     contentSecurityPolicy: {
       // The API answers JSON and images: nothing to run, frame or fetch. The storefront
@@ -59,5 +58,4 @@ export const security = fp(async (app) => {
     exposedHeaders: ['x-request-id', 'ETag', 'Retry-After'],
     maxAge: 600,
   });
-
 });

@@ -6,7 +6,6 @@ import { inlineScriptHashes, originOf, storefrontPolicy } from './csp';
 
 import { basePath } from '@/lib/base-path';
 
-
 /**
  * The built storefront (Next static export in STOREFRONT_DIR, default out/) under /ecommerceweb/,
  * plus the redirects that make bare server paths land on the hash routes.

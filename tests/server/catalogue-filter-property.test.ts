@@ -87,16 +87,14 @@ describe.each(dbKinds)('the API filter is the shared rule, on %s', (kind) => {
     expect(cats.slice(0, 3).every(Boolean)).toBe(true);
     brandId = newId();
     const now = new Date();
-    await t.database.db
-      .insert(brands)
-      .values({
-        id: brandId,
-        name: 'Property Brand',
-        slug: `property-${brandId}`,
-        image: '/images/brands/x.webp',
-        createdAt: now,
-        updatedAt: now,
-      });
+    await t.database.db.insert(brands).values({
+      id: brandId,
+      name: 'Property Brand',
+      slug: `property-${brandId}`,
+      image: '/images/brands/x.webp',
+      createdAt: now,
+      updatedAt: now,
+    });
   }, 120_000);
   afterAll(async () => {
     await t?.close();

@@ -113,7 +113,11 @@ describe.each(dbKinds)('Stripe: the cart grows after the session opened, on %s',
     fake = await startFakeStripe();
     h = await startApp(kind, {
       // The SDK's API address, as an operator would set it for stripe-mock.
-      env: { STRIPE_SECRET_KEY: 'sk_test_shop', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: fake.url },
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_shop',
+        STRIPE_WEBHOOK_SECRET: webhookSecret,
+        STRIPE_API_URL: fake.url,
+      },
     });
     [cheap, dear] = (await seedProducts(h.database, [
       { title: 'Tea Towel', price: 66, quantity: 10_000 },

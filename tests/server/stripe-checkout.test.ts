@@ -32,7 +32,11 @@ describe.each(dbKinds)('Stripe checkout on %s', (kind) => {
     fake = await startFakeStripe();
     h = await startApp(kind, {
       // The SDK's API address, as an operator would set it for stripe-mock.
-      env: { STRIPE_SECRET_KEY: 'sk_test_shop', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: fake.url },
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_shop',
+        STRIPE_WEBHOOK_SECRET: webhookSecret,
+        STRIPE_API_URL: fake.url,
+      },
     });
     [shawl, bag] = (await seedProducts(h.database, [
       { title: 'Woman Shawl', price: 149, quantity: 500 },

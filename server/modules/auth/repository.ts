@@ -82,9 +82,7 @@ export async function guessResetCode(
     return db
       .update(passwordResets)
       .set({ attempts: sql`${passwordResets.attempts} + 1`, ...verifyIfRight })
-      .where(
-        and(live, eq(passwordResets.userId, guess.userId), lt(passwordResets.attempts, guess.maxWrong)),
-      )
+      .where(and(live, eq(passwordResets.userId, guess.userId), lt(passwordResets.attempts, guess.maxWrong)))
       .returning({ ok });
   }
   return db
@@ -109,10 +107,7 @@ export function resetAllowed(
 }
 
 export async function pendingReset(db: Executor, allowed: SQL | undefined): Promise<boolean> {
-  const [pending] = await db
-    .select({ userId: passwordResets.userId })
-    .from(passwordResets)
-    .where(allowed);
+  const [pending] = await db.select({ userId: passwordResets.userId }).from(passwordResets).where(allowed);
   return pending !== undefined;
 }
 
@@ -127,7 +122,10 @@ export async function consumeResetAndSetPassword(
   set: { passwordHash: string; passwordChangedAt: Date; updatedAt: Date },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const consumed = await tx.delete(passwordResets).where(allowed).returning({ userId: passwordResets.userId });
+    const consumed = await tx
+      .delete(passwordResets)
+      .where(allowed)
+      .returning({ userId: passwordResets.userId });
     if (consumed.length === 0) return false;
     await tx.update(users).set(set).where(eq(users.id, userId));
     return true;

@@ -7,7 +7,11 @@ export type CartRow = typeof carts.$inferSelect;
 export type CartItemRow = typeof cartItems.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 
-export async function findCart(exec: Executor, userId: string, forUpdate = false): Promise<CartRow | undefined> {
+export async function findCart(
+  exec: Executor,
+  userId: string,
+  forUpdate = false,
+): Promise<CartRow | undefined> {
   const q = exec.select().from(carts).where(eq(carts.userId, userId));
   const [cart] = forUpdate ? await q.for('update') : await q;
   return cart;
@@ -44,7 +48,10 @@ export async function upsertCart(exec: Executor, userId: string): Promise<CartRo
   const [cart] = await exec
     .insert(carts)
     .values({ id: newId(), userId, version: 0 })
-    .onConflictDoUpdate({ target: carts.userId, set: { version: sql`${carts.version} + 1`, updatedAt: sql`now()` } })
+    .onConflictDoUpdate({
+      target: carts.userId,
+      set: { version: sql`${carts.version} + 1`, updatedAt: sql`now()` },
+    })
     .returning();
   if (!cart) throw new Error('cart upsert returned no row');
   return cart;

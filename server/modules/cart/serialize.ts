@@ -5,7 +5,12 @@ import { loadProductsByIds } from '../catalogue/repository';
 import { serializeCartProduct } from '../catalogue/serialize';
 import { cartLines, type CartRow } from './repository';
 
-function envelopeOf<P>(cart: CartRow, lines: { id: string; count: number; price: number }[], product: (i: number) => P, message?: string) {
+function envelopeOf<P>(
+  cart: CartRow,
+  lines: { id: string; count: number; price: number }[],
+  product: (i: number) => P,
+  message?: string,
+) {
   return {
     status: 'success' as const,
     ...(message ? { message } : {}),
@@ -24,7 +29,11 @@ function envelopeOf<P>(cart: CartRow, lines: { id: string; count: number; price:
 }
 
 /** The answer to an add (POST /cart): each line's product is its id. */
-export async function cartEnvelopeWithIds(exec: Executor, cart: CartRow, message?: string): Promise<CartEnvelopeWithIds> {
+export async function cartEnvelopeWithIds(
+  exec: Executor,
+  cart: CartRow,
+  message?: string,
+): Promise<CartEnvelopeWithIds> {
   const lines = await cartLines(exec, cart.id);
   return envelopeOf(cart, lines, (i) => lines[i]!.productId, message);
 }

@@ -17,7 +17,11 @@ export function findLine(lines: repo.CartItemRow[], id: string): repo.CartItemRo
   return lines.find((l) => l.productId === id) ?? lines.find((l) => l.id === id);
 }
 
-export async function addToCart(ctx: AppContext, userId: string, productId: string): Promise<CartEnvelopeWithIds> {
+export async function addToCart(
+  ctx: AppContext,
+  userId: string,
+  productId: string,
+): Promise<CartEnvelopeWithIds> {
   const db = ctx.database.db;
   if (!isObjectId(productId)) throw new AppError(404, noProduct(productId));
   const product = await repo.productById(db, productId);
@@ -44,7 +48,12 @@ export async function readCart(ctx: AppContext, userId: string): Promise<CartEnv
   return cartEnvelope(db, cart, ctx.config.publicUrl);
 }
 
-export async function setLineCount(ctx: AppContext, userId: string, id: string, count: number): Promise<CartEnvelope> {
+export async function setLineCount(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+  count: number,
+): Promise<CartEnvelope> {
   if (count < 1) throw new ValidationError('count', 'count must be at least 1', count, 'body');
   return runInTransaction(ctx.database.db, async (tx) => {
     const cart = await repo.findCart(tx, userId, true);
@@ -60,7 +69,8 @@ export async function setLineCount(ctx: AppContext, userId: string, id: string, 
         'body',
       );
     }
-    if (count > maxUnitsPerLine) throw new ValidationError('count', tooManyOfOne(product.title), count, 'body');
+    if (count > maxUnitsPerLine)
+      throw new ValidationError('count', tooManyOfOne(product.title), count, 'body');
     if ((await cartUnits(tx, cart.id)) - line.count + count > maxUnitsPerOrder)
       throw new ValidationError('count', tooManyUnits, count, 'body');
     await repo.setLineCount(tx, line.id, count);

@@ -27,7 +27,8 @@ export async function cachedReply<T>(
     return reply.status(304).send();
   }
   reply.type('application/json; charset=utf-8');
-  const encoding = entry.body.length >= 1024 ? preferredEncoding(request.headers['accept-encoding']) : undefined;
+  const encoding =
+    entry.body.length >= 1024 ? preferredEncoding(request.headers['accept-encoding']) : undefined;
   // A string with a JSON content type is sent as it is (already serialized above).
   if (!encoding) return reply.send(entry.body);
   // Already compressed: @fastify/compress leaves answers with a Content-Encoding alone.

@@ -26,7 +26,9 @@ export async function withRelations(exec: Executor, rows: ProductRow[]): Promise
   // anyway (node-postgres deprecates queueing them on it, and pg@9 drops it).
   const cats = await exec.select().from(categories).where(inArray(categories.id, categoryIds));
   const brs = await exec.select().from(brands).where(inArray(brands.id, brandIds));
-  const subs = subIds.length ? await exec.select().from(subcategories).where(inArray(subcategories.id, subIds)) : [];
+  const subs = subIds.length
+    ? await exec.select().from(subcategories).where(inArray(subcategories.id, subIds))
+    : [];
   const catMap = new Map(cats.map((c) => [c.id, c]));
   const brandMap = new Map(brs.map((b) => [b.id, b]));
   const subMap = new Map(subs.map((s) => [s.id, s]));
@@ -42,7 +44,10 @@ export async function withRelations(exec: Executor, rows: ProductRow[]): Promise
   });
 }
 
-export async function loadProductsByIds(exec: Executor, ids: string[]): Promise<Map<string, ProductWithRelations>> {
+export async function loadProductsByIds(
+  exec: Executor,
+  ids: string[],
+): Promise<Map<string, ProductWithRelations>> {
   if (ids.length === 0) return new Map();
   const rows = await exec
     .select()
@@ -174,7 +179,10 @@ export async function productPage(
       const total = found[0]?.total ?? (page.offset > 0 ? await countProducts(tx, condition) : 0);
       const ids = found.map((r) => r.id);
       const byId = new Map(
-        (ids.length ? await tx.select().from(products).where(inArray(products.id, ids)) : []).map((p) => [p.id, p]),
+        (ids.length ? await tx.select().from(products).where(inArray(products.id, ids)) : []).map((p) => [
+          p.id,
+          p,
+        ]),
       );
       return { total, rows: ids.flatMap((id) => byId.get(id) ?? []) };
     });
@@ -195,9 +203,19 @@ export async function productPage(
 }
 
 /** Categories or brands (one table shape), oldest first, and how many there are. */
-export async function namedPage(db: Executor, table: typeof categories | typeof brands, limit: number, offset: number) {
+export async function namedPage(
+  db: Executor,
+  table: typeof categories | typeof brands,
+  limit: number,
+  offset: number,
+) {
   const [totalRow] = await db.select({ n: count() }).from(table);
-  const rows = await db.select().from(table).orderBy(asc(table.createdAt), asc(table.id)).limit(limit).offset(offset);
+  const rows = await db
+    .select()
+    .from(table)
+    .orderBy(asc(table.createdAt), asc(table.id))
+    .limit(limit)
+    .offset(offset);
   return { total: Number(totalRow?.n ?? 0), rows };
 }
 
@@ -211,7 +229,12 @@ export async function categoryExists(db: Executor, id: string): Promise<boolean>
   return row !== undefined;
 }
 
-export async function subcategoryPage(db: Executor, categoryId: string | undefined, limit: number, offset: number) {
+export async function subcategoryPage(
+  db: Executor,
+  categoryId: string | undefined,
+  limit: number,
+  offset: number,
+) {
   const condition = categoryId ? eq(subcategories.categoryId, categoryId) : undefined;
   const [totalRow] = await db.select({ n: count() }).from(subcategories).where(condition);
   const rows = await db

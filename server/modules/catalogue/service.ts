@@ -72,7 +72,8 @@ function parseSort(sort: string | undefined): repo.ProductSort | undefined {
 /** A price bound, any finite number (the storefront sends what parseInt made of the shopper's bound). */
 function priceBound(param: string, value: number | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!Number.isFinite(value)) throw new ValidationError(param, `${param} must be a finite number`, value, 'query');
+  if (!Number.isFinite(value))
+    throw new ValidationError(param, `${param} must be a finite number`, value, 'query');
   return value;
 }
 
@@ -122,8 +123,14 @@ export function planProductList(q: ProductListQuery): ProductListPlan {
   put('price[lt]', lt);
   put('fields', fields?.join(','));
   // Prices are whole pounds: each bound becomes the whole-pound bound that keeps the same products.
-  const lowest = [gte !== undefined ? Math.ceil(gte) : undefined, gt !== undefined ? Math.floor(gt) + 1 : undefined];
-  const highest = [lte !== undefined ? Math.floor(lte) : undefined, lt !== undefined ? Math.ceil(lt) - 1 : undefined];
+  const lowest = [
+    gte !== undefined ? Math.ceil(gte) : undefined,
+    gt !== undefined ? Math.floor(gt) + 1 : undefined,
+  ];
+  const highest = [
+    lte !== undefined ? Math.floor(lte) : undefined,
+    lt !== undefined ? Math.ceil(lt) - 1 : undefined,
+  ];
   const defined = (xs: (number | undefined)[]) => xs.filter((x) => x !== undefined);
   const filter: repo.ProductFilter = {
     ...(title ? { title } : {}),
@@ -149,12 +156,16 @@ export function planProductList(q: ProductListQuery): ProductListPlan {
 function project(data: ProductList['data'], fields: string[]): ProductList['data'] {
   const include = fields.filter((f) => !f.startsWith('-'));
   const exclude = new Set(fields.filter((f) => f.startsWith('-')).map((f) => f.slice(1)));
-  const keep = (k: string) => (include.length ? include.includes(k) || k === '_id' || k === 'id' : !exclude.has(k));
+  const keep = (k: string) =>
+    include.length ? include.includes(k) || k === '_id' || k === 'id' : !exclude.has(k);
   // A projection is a partial product: the response schema has no required keys and sends what is there.
   return data.map((p) => Object.fromEntries(Object.entries(p).filter(([k]) => keep(k))) as typeof p);
 }
 
-export async function listProducts(ctx: AppContext, plan: ProductListPlan): Promise<CatalogueAnswer<ProductList>> {
+export async function listProducts(
+  ctx: AppContext,
+  plan: ProductListPlan,
+): Promise<CatalogueAnswer<ProductList>> {
   const db = ctx.database.db;
   const { total, rows } = await repo.productPage(db, plan.filter, plan.sort, {
     limit: plan.limit,
@@ -212,7 +223,12 @@ export async function listNamed(
   page: number,
   limit: number,
 ): Promise<CatalogueAnswer<CategoryList>> {
-  const { total, rows } = await repo.namedPage(ctx.database.db, namedTables[path].table, limit, (page - 1) * limit);
+  const { total, rows } = await repo.namedPage(
+    ctx.database.db,
+    namedTables[path].table,
+    limit,
+    (page - 1) * limit,
+  );
   return {
     answer: {
       results: total,
@@ -222,9 +238,14 @@ export async function listNamed(
   };
 }
 
-export const noNamedWithId = (path: NamedPath, id: string) => `No ${namedTables[path].label} for this id ${id}`;
+export const noNamedWithId = (path: NamedPath, id: string) =>
+  `No ${namedTables[path].label} for this id ${id}`;
 
-export async function namedDetails(ctx: AppContext, path: NamedPath, id: string): Promise<CatalogueAnswer<CategoryAnswer>> {
+export async function namedDetails(
+  ctx: AppContext,
+  path: NamedPath,
+  id: string,
+): Promise<CatalogueAnswer<CategoryAnswer>> {
   const row = await repo.namedById(ctx.database.db, namedTables[path].table, id);
   if (!row) throw new AppError(404, noNamedWithId(path, id));
   return { answer: { data: { ...serializeCategory(row, ctx.config.publicUrl), __v: 0 } } };
@@ -239,7 +260,8 @@ export async function listSubcategories(
   limit: number,
 ): Promise<CatalogueAnswer<SubcategoryList>> {
   const db = ctx.database.db;
-  if (categoryId && !(await repo.categoryExists(db, categoryId))) throw new AppError(404, noCategoryWithId(categoryId));
+  if (categoryId && !(await repo.categoryExists(db, categoryId)))
+    throw new AppError(404, noCategoryWithId(categoryId));
   const { total, rows } = await repo.subcategoryPage(db, categoryId, limit, (page - 1) * limit);
   return {
     answer: { results: total, metadata: metadata(total, page, limit), data: rows.map(serializeSubcategory) },
@@ -248,7 +270,10 @@ export async function listSubcategories(
 
 export const noSubcategoryWithId = (id: string) => `No subcategory for this id ${id}`;
 
-export async function subcategoryDetails(ctx: AppContext, id: string): Promise<CatalogueAnswer<SubcategoryAnswer>> {
+export async function subcategoryDetails(
+  ctx: AppContext,
+  id: string,
+): Promise<CatalogueAnswer<SubcategoryAnswer>> {
   const row = await repo.subcategoryById(ctx.database.db, id);
   if (!row) throw new AppError(404, noSubcategoryWithId(id));
   return { answer: { data: { ...serializeSubcategory(row), __v: 0 } } };

@@ -321,7 +321,7 @@ export const payPageRoutes: FastifyPluginAsyncTypebox<{ provider: PaymentProvide
     }
     return reply.redirect(session.successUrl, 303);
   });
-}
+};
 
 function str(value: unknown): string {
   return typeof value === 'string' ? value : '';

@@ -55,7 +55,10 @@ export function readReturnBase(query: CheckoutQuery | undefined, allowed: Set<st
  * Card checkout: the session API, the hosted test payment page and the Stripe webhook. One plugin,
  * registered by server/app.ts without a prefix (the page lives at /pay, the API under /api/v1).
  */
-export const checkoutRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvider }> = async (app, opts) => {
+export const checkoutRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvider }> = async (
+  app,
+  opts,
+) => {
   const { ctx } = app;
   const provider = opts.provider ?? (await providerFromConfig(ctx.config));
   const allowedReturns = returnOrigins(ctx.config);

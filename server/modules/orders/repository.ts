@@ -13,7 +13,11 @@ export interface OrderWithItems {
 export async function loadOrder(exec: Executor, orderId: string): Promise<OrderWithItems | undefined> {
   const [order] = await exec.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return undefined;
-  const items = await exec.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
+  const items = await exec
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
   return { order, items };
 }
 

@@ -33,7 +33,12 @@ export function serializePlacedOrder(o: OrderWithItems): PlacedOrder {
   return {
     ...orderFields(o),
     user: o.order.userId,
-    cartItems: o.items.map((item) => ({ count: item.count, _id: item.id, product: item.productId, price: item.price })),
+    cartItems: o.items.map((item) => ({
+      count: item.count,
+      _id: item.id,
+      product: item.productId,
+      price: item.price,
+    })),
     ...stamps(o),
   };
 }
@@ -42,7 +47,11 @@ export function serializePlacedOrder(o: OrderWithItems): PlacedOrder {
  * An order in the history: the user and each line's product populated. A line's product always exists (order
  * lines reference products, and a product with orders cannot be deleted).
  */
-export function serializeOrder(o: OrderWithItems, user: OrderUser, products: Map<string, CartProduct>): Order {
+export function serializeOrder(
+  o: OrderWithItems,
+  user: OrderUser,
+  products: Map<string, CartProduct>,
+): Order {
   return {
     ...orderFields(o),
     user,

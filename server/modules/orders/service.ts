@@ -1,5 +1,10 @@
 import type { CartProduct } from '@/lib/contract/catalogue';
-import type { OrderHistory, PlacedOrderAnswer, ShippingAddress, ShippingAddressBody } from '@/lib/contract/orders';
+import type {
+  OrderHistory,
+  PlacedOrderAnswer,
+  ShippingAddress,
+  ShippingAddressBody,
+} from '@/lib/contract/orders';
 import type { AppContext } from '../../context';
 import { runInTransaction } from '../../db/client';
 import { isObjectId } from '../../db/ids';

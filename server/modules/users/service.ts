@@ -13,7 +13,8 @@ const passwordPair = registerSchema.pick(['password', 'rePassword']);
 
 /** The body's currentPassword, or the contract's 400 naming it. */
 function requireCurrentPassword(value: string | undefined, message: string): string {
-  if (typeof value !== 'string' || value === '') throw new ValidationError('currentPassword', message, value, 'body');
+  if (typeof value !== 'string' || value === '')
+    throw new ValidationError('currentPassword', message, value, 'body');
   return value;
 }
 

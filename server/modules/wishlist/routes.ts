@@ -1,10 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  AddToWishlist,
-  WishlistAnswer,
-  WishlistIds,
-  WishlistProductParams,
-} from '@/lib/contract/wishlist';
+import { AddToWishlist, WishlistAnswer, WishlistIds, WishlistProductParams } from '@/lib/contract/wishlist';
 import { requireUser } from '../auth/authenticate';
 import { addToWishlist, readWishlist, removeFromWishlist } from './service';
 

@@ -16,7 +16,11 @@ export async function readWishlist(ctx: AppContext, userId: string): Promise<Wis
   };
 }
 
-export async function addToWishlist(ctx: AppContext, userId: string, productId: string): Promise<WishlistIds> {
+export async function addToWishlist(
+  ctx: AppContext,
+  userId: string,
+  productId: string,
+): Promise<WishlistIds> {
   const db = ctx.database.db;
   if (!isObjectId(productId) || !(await repo.productExists(db, productId))) {
     throw new AppError(404, noProduct(productId));
