@@ -616,8 +616,8 @@ export function newFuzzStats(): FuzzStats {
 
 export type Send = (req: FuzzRequest) => Promise<FuzzResponse>;
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 function parse(res: FuzzResponse): Record<string, any> {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
   try {
     return JSON.parse(res.body);
   } catch {
