@@ -1,8 +1,6 @@
 // The React side of the router: the provider, <Outlet>, links, <Navigate> and the hooks the screens use.
-// Plain createElement (lib/ holds no JSX).
 import {
   createContext,
-  createElement,
   useContext,
   useEffect,
   useLayoutEffect,
@@ -59,18 +57,14 @@ const serverState = () => nothingRouted;
 export function RouterProvider({ router, fallback = null, loadError }: RouterProviderProps): ReactElement {
   const state = useSyncExternalStore(router.subscribe, router.getState, serverState);
   useScrollRestoration(router, state);
-  return createElement(
-    RouterContext.Provider,
-    { value: router },
-    createElement(
-      StateContext.Provider,
-      { value: state },
-      createElement(
-        LoadErrorContext.Provider,
-        { value: loadError ?? null },
-        state.location && state.match ? renderAt(state.match, 0) : fallback,
-      ),
-    ),
+  return (
+    <RouterContext.Provider value={router}>
+      <StateContext.Provider value={state}>
+        <LoadErrorContext.Provider value={loadError ?? null}>
+          {state.location && state.match ? renderAt(state.match, 0) : fallback}
+        </LoadErrorContext.Provider>
+      </StateContext.Provider>
+    </RouterContext.Provider>
   );
 }
 
@@ -83,12 +77,12 @@ export function Outlet(): ReactElement | null {
 function renderAt(match: Match, depth: number): ReactElement | null {
   const node = match.branch[depth];
   if (!node) return null;
-  const content = node.layout
-    ? createElement(node.layout)
-    : node.load
-      ? createElement(ScreenSlot, { load: node.load })
-      : createElement(Outlet);
-  return createElement(RouteContext.Provider, { value: { match, depth } }, content);
+  const Layout = node.layout;
+  return (
+    <RouteContext.Provider value={{ match, depth }}>
+      {Layout ? <Layout /> : node.load ? <ScreenSlot load={node.load} /> : <Outlet />}
+    </RouteContext.Provider>
+  );
 }
 
 const LoadErrorContext = createContext<ComponentType<LoadErrorProps> | null>(null);
@@ -98,8 +92,8 @@ function ScreenSlot({ load }: { load: ScreenLoader }): ReactElement | null {
   const { error } = useRouterState();
   const LoadError = useContext(LoadErrorContext);
   const Screen = router.screenOf(load);
-  if (Screen) return createElement(Screen);
-  return error && LoadError ? createElement(LoadError, { error, retry: router.retry }) : null;
+  if (Screen) return <Screen />;
+  return error && LoadError ? <LoadError error={error} retry={router.retry} /> : null;
 }
 
 // On a new navigation the page starts at the top; back/forward returns to where the shopper was.
@@ -193,7 +187,7 @@ function useLinkClick(to: string, props: Pick<LinkProps, 'replace' | 'state' | '
 export function Link({ to, replace, state, onClick, ...rest }: LinkProps): ReactElement {
   const router = useRouter();
   const handleClick = useLinkClick(to, { replace, state, onClick, target: rest.target });
-  return createElement('a', { ...rest, href: router.createHref(to), onClick: handleClick });
+  return <a {...rest} href={router.createHref(to)} onClick={handleClick} />;
 }
 
 export interface NavLinkProps extends Omit<LinkProps, 'className'> {
@@ -207,9 +201,11 @@ export function NavLink({ className, ...props }: NavLinkProps): ReactElement {
   const current = pathname.toLowerCase();
   const isActive =
     current === target || (target !== '/' && current.startsWith(`${target.replace(/\/$/, '')}/`));
-  return createElement(Link, {
-    ...props,
-    className: typeof className === 'function' ? className({ isActive }) : className,
-    'aria-current': isActive ? 'page' : undefined,
-  });
+  return (
+    <Link
+      {...props}
+      className={typeof className === 'function' ? className({ isActive }) : className}
+      aria-current={isActive ? 'page' : undefined}
+    />
+  );
 }
