@@ -82,6 +82,11 @@ export default tseslint.config(
   { files: ['tests/web/**', 'e2e/**'], languageOptions: { globals: { ...globals.node } } },
   { files: [...serverOnly, '*.mjs', 'scripts/**'], languageOptions: { globals: { ...globals.node } } },
   { files: ['lib/rules/**', 'lib/contract/**'], languageOptions: { globals: {} } },
+  // Drives Chromium: its page.evaluate callbacks run in the browser.
+  {
+    files: ['scripts/check-budgets.mjs'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
   // Layers: nothing in lib/ imports components/; the storefront takes only types from the contract (the schema
   // library stays out of the bundle); the server imports neither components/ nor the storefront's API layer.
   {

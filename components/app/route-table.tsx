@@ -7,8 +7,8 @@ import { guestOnly, requireAuth } from './guards';
 
 /*
  * The spec's route table (section 2). One entry per route; each screen's code is loaded when its route is
- * first visited (`load`), so the first screen does not carry the whole app. scripts/check-budgets.mjs reads
- * these `path`/`index` + `load` entries from the build to measure every route: keep them object literals.
+ * first visited (`load`), so the first screen does not carry the whole app (scripts/check-budgets.mjs measures
+ * what each route fetches, in Chromium).
  */
 
 // Protected: a token in 'tkn' is required, else /login.

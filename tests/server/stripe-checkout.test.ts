@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartSummary } from '@/lib/rules/cart-summary';
 import { checkoutSessions, orders } from '@/server/db/schema';
-import { providerUnavailable } from '@/server/modules/checkout/create-session';
+import { providerUnavailable } from '@/server/modules/checkout/service';
 import { completedEvent, startFakeStripe, stripeSignature, type FakeStripe } from './fakes/fake-stripe';
 import {
   createSession,

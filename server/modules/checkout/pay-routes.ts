@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PaySessionParams } from '@/lib/contract/checkout';
 import { cartSummary, cartTotal } from '@/lib/rules/cart-summary';
 import { isObjectId } from '../../db/ids';
-import { checkoutSessions } from '../../db/schema';
-import { loadCartLines } from './create-session';
+import { loadCartLines, sessionById } from './repository';
 import { sameLines } from '../orders/place-order';
 import { checkCard, type CardForm } from './card';
 import {
@@ -169,8 +167,7 @@ export const payPageRoutes: FastifyPluginAsyncTypebox<{ provider: PaymentProvide
 
   async function findSession(id: string): Promise<CheckoutSessionRow | undefined> {
     if (!isObjectId(id)) return undefined;
-    const [row] = await db().select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
-    return row;
+    return sessionById(db(), id);
   }
 
   /** Renders the form for an open session, or explains why it cannot be paid. */

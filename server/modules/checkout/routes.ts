@@ -10,7 +10,7 @@ import { payPageRoutes } from './pay-routes';
 import type { PaymentProvider } from './providers/provider';
 import { providerFromConfig } from './providers/select-provider';
 import { stripeWebhookRoutes } from './webhook-routes';
-import { createCheckoutSession, serializeSession } from './create-session';
+import { createCheckoutSession, serializeSession } from './service';
 
 /** The origins a checkout may return to: the shop's own (PUBLIC_URL) and its storefronts (CORS_ORIGINS). */
 export function returnOrigins(config: { publicUrl: string; corsOrigins: string[] }): Set<string> {

@@ -1,12 +1,13 @@
-import { asc, eq } from 'drizzle-orm';
+import type { CheckoutSession } from '@/lib/contract/checkout';
 import { cartSummary, cartTotal } from '@/lib/rules/cart-summary';
 import type { Db } from '../../db/client';
 import { newId } from '../../db/ids';
-import { cartItems, carts, checkoutSessions, products } from '../../db/schema';
 import { AppError } from '../../errors';
 import { insufficientStock, noCartWithId, type ShippingAddress } from '../orders/place-order';
 import { toMinorUnits, type PaymentProvider } from './providers/provider';
 import { checkUnits } from '../orders/limits';
+import * as repo from './repository';
+import type { SessionRow } from './repository';
 
 /** Sessions live as long as a Stripe Checkout Session does by default. */
 export const sessionLifetimeMs = 24 * 60 * 60 * 1000;
@@ -24,10 +25,8 @@ export interface CreateSessionRequest {
   now: Date;
 }
 
-export type SessionRow = typeof checkoutSessions.$inferSelect;
-
 /** The wire shape: Stripe's Checkout Session field names, amounts in piastres as Stripe gives them. */
-export function serializeSession(row: SessionRow, url: string) {
+export function serializeSession(row: SessionRow, url: string): CheckoutSession {
   return {
     id: row.id,
     url,
@@ -41,38 +40,15 @@ export function serializeSession(row: SessionRow, url: string) {
   };
 }
 
-export interface CartLine {
-  productId: string;
-  title: string;
-  count: number;
-  price: number;
-  stock: number;
-}
-
-export async function loadCartLines(db: Db, cartId: string): Promise<CartLine[]> {
-  return db
-    .select({
-      productId: cartItems.productId,
-      title: products.title,
-      count: cartItems.count,
-      price: cartItems.price,
-      stock: products.quantity,
-    })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .where(eq(cartItems.cartId, cartId))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-}
-
 /**
  * Opens a checkout session for the caller's own, non-empty cart. The cart is left as it is: only a
- * successful payment turns it into an order (server/payments/fulfil.ts).
+ * successful payment turns it into an order (fulfil.ts).
  */
 export async function createCheckoutSession(db: Db, provider: PaymentProvider, req: CreateSessionRequest) {
-  const [cart] = await db.select().from(carts).where(eq(carts.id, req.cartId));
+  const cart = await repo.cartById(db, req.cartId);
   // Someone else's cart answers exactly like a cart that does not exist.
   if (!cart || cart.userId !== req.userId) throw new AppError(404, noCartWithId(req.cartId));
-  const lines = await loadCartLines(db, cart.id);
+  const lines = await repo.loadCartLines(db, cart.id);
   if (lines.length === 0) throw new AppError(400, 'Your cart is empty');
   checkUnits(lines);
   // Refuse up front what fulfilment would refuse anyway, before the shopper types a card number.
@@ -106,29 +82,25 @@ export async function createCheckoutSession(db: Db, provider: PaymentProvider, r
     throw Object.assign(new AppError(502, providerUnavailable), { cause: err });
   }
 
-  const [row] = await db
-    .insert(checkoutSessions)
-    .values({
-      id,
-      userId: req.userId,
-      cartId: cart.id,
-      provider: provider.name,
-      providerSessionId: created.providerSessionId,
-      status: 'open',
-      paymentStatus: 'unpaid',
-      amountTotal: toMinorUnits(summary.total),
-      currency: 'egp',
-      lines: lines.map((l) => ({ productId: l.productId, count: l.count, price: l.price })),
-      shippingDetails: req.shippingAddress.details,
-      shippingPhone: req.shippingAddress.phone,
-      shippingCity: req.shippingAddress.city,
-      successUrl,
-      cancelUrl,
-      expiresAt,
-      createdAt: req.now,
-      updatedAt: req.now,
-    })
-    .returning();
-  if (!row) throw new Error('checkout session insert returned no row');
+  const row = await repo.insertSession(db, {
+    id,
+    userId: req.userId,
+    cartId: cart.id,
+    provider: provider.name,
+    providerSessionId: created.providerSessionId,
+    status: 'open',
+    paymentStatus: 'unpaid',
+    amountTotal: toMinorUnits(summary.total),
+    currency: 'egp',
+    lines: lines.map((l) => ({ productId: l.productId, count: l.count, price: l.price })),
+    shippingDetails: req.shippingAddress.details,
+    shippingPhone: req.shippingAddress.phone,
+    shippingCity: req.shippingAddress.city,
+    successUrl,
+    cancelUrl,
+    expiresAt,
+    createdAt: req.now,
+    updatedAt: req.now,
+  });
   return { row, url: created.url };
 }
