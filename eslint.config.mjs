@@ -1,7 +1,37 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+
+// The component areas. Each may import components/ui and lib/, never another area; components/app composes them.
+const areas = ['account', 'cart', 'catalogue', 'checkout', 'layout', 'orders', 'ui'];
+
+/** A local rule: file names are kebab-case (Next's own names and dotted suffixes like .module.scss included). */
+const kebabCase = {
+  meta: { type: 'suggestion', schema: [], messages: { name: 'File name "{{name}}" is not kebab-case.' } },
+  create(context) {
+    const name = path.basename(context.filename);
+    const stem = name.split('.')[0] ?? name;
+    return {
+      Program(node) {
+        if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(stem))
+          context.report({ node, messageId: 'name', data: { name } });
+      },
+    };
+  },
+};
+
+const serverOnly = [
+  'server/**',
+  'scripts/**',
+  'bench/**',
+  'tests/server/**',
+  'tests/reliability/**',
+  '*.config.ts',
+];
 
 export default tseslint.config(
   {
@@ -20,26 +50,89 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: {
+      'react-hooks': reactHooks,
+      'import-x': importX,
+      local: { rules: { 'kebab-case': kebabCase } },
+    },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['tsconfig.json', 'tsconfig.server.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'off',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'local/kebab-case': 'error',
+    },
+  },
+  // Environments: browser code, Node code, and the rules and wire shapes both sides share (no environment).
+  {
+    files: ['app/**', 'components/**', 'lib/**', 'tests/web/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  { files: ['tests/web/**', 'e2e/**'], languageOptions: { globals: { ...globals.node } } },
+  { files: [...serverOnly, '*.mjs', 'scripts/**'], languageOptions: { globals: { ...globals.node } } },
+  { files: ['lib/rules/**', 'lib/contract/**'], languageOptions: { globals: {} } },
+  // Drives Chromium: its page.evaluate callbacks run in the browser.
+  {
+    files: ['scripts/check-budgets.mjs'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  // Layers: nothing in lib/ imports components/; the storefront takes only types from the contract (the schema
+  // library stays out of the bundle); the server imports neither components/ nor the storefront's API layer.
+  {
+    files: ['app/**', 'components/**', 'lib/**'],
+    ignores: ['lib/contract/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/lib/contract/*', '**/contract/*', '!@/lib/contract/images', '!**/contract/images'],
+              allowTypeImports: true,
+              message: 'The storefront imports only types from lib/contract.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
-    // Layers: nothing in lib/ imports components/; the server imports neither components/ nor lib/api.
-    files: ['lib/**/*.{ts,tsx}'],
+    files: ['lib/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@/components/*', '**/components/*'] }] },
   },
-  {
-    files: ['server/**/*.ts'],
+  ...areas.map((area) => ({
+    files: [`components/${area}/**`],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['@/components/*', '**/components/*', '@/lib/api/*', '@/lib/session/*'] },
+        {
+          patterns: areas
+            .filter((other) => other !== area && other !== 'ui')
+            .flatMap((other) => [`@/components/${other}/*`, `../${other}/*`])
+            .concat(['@/components/app/*', '../app/*']),
+        },
+      ],
+    },
+  })),
+  {
+    files: ['server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: ['@/components/*', '**/components/*', '@/lib/api/*', '@/lib/session/*', '@/lib/router/*'],
+        },
       ],
     },
   },

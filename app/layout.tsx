@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
+import { basePath } from '@/lib/base-path';
 import { themeInitScript } from '@/lib/session/theme';
 import '@/styles/globals.scss';
 
@@ -7,7 +8,7 @@ import '@/styles/globals.scss';
 export const metadata: Metadata = {
   title: 'FreshCart',
   description: 'FreshCart: shop fashion, electronics and more, delivered to your door.',
-  icons: { icon: [{ url: '/ecommerceweb/favicon.svg', type: 'image/svg+xml' }] },
+  icons: { icon: [{ url: `${basePath}/favicon.svg`, type: 'image/svg+xml' }] },
 };
 
 export const viewport: Viewport = {

@@ -1,4 +1,4 @@
-// API throughput and latency (issue 7): autocannon, 50 connections, a warm-up then 10 s per call,
+// API throughput and latency: autocannon, 50 connections, a warm-up then 10 s per call,
 // against the real server (compiled as `npm start` does, NODE_ENV=production) on a fresh PGlite database, and on
 // a fresh PostgreSQL database when BENCH_DATABASE_URL or TEST_DATABASE_URL is set.
 // The upper bound is the same server answering a pre-serialized body of the same size from memory

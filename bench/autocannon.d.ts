@@ -32,6 +32,9 @@ declare module 'autocannon' {
       non2xx: number;
     }
   }
-  function autocannon(opts: autocannon.Options, cb: (err: Error | null, result: autocannon.Result) => void): unknown;
+  function autocannon(
+    opts: autocannon.Options,
+    cb: (err: Error | null, result: autocannon.Result) => void,
+  ): unknown;
   export default autocannon;
 }

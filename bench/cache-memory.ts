@@ -1,8 +1,8 @@
-// Issue 12.6: the catalogue response cache under the attack that took a server from 234 MB to 2.4 GB:
+// The catalogue response cache under the attack that took a server from 234 MB to 2.4 GB:
 // 1,200 product lists with limit=1000, each with a parameter the server does not know (so a URL-keyed cache
 // stores every one). A real server (npm start's compiled server) on a catalogue of BENCH_PRODUCTS
 // products (10,000 by default), its resident memory read from /proc before, right after, and after the
-// cache's 30 s lifetime. Not part of `npm run bench`; the figures go to the report of issue 12.6.
+// cache's 30 s lifetime. Not part of `npm run bench`; the figures go to the cache's sizing notes in docs/benchmarks.md.
 //
 //   npx tsx bench/cache-memory.ts
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Catalogue screens at any catalogue size (issue 13): Chromium through Playwright at 412×823 with the CPU
+// Catalogue screens at any catalogue size: Chromium through Playwright at 412×823 with the CPU
 // throttled 4× (CDP Emulation.setCPUThrottlingRate), a signed-in shopper, the storefront served by the real
 // server (npm start's compiled server, NODE_ENV=production) on catalogues of 58, 10,000 and 100,000 products,
 // on PGlite and (with BENCH_DATABASE_URL or TEST_DATABASE_URL) PostgreSQL.

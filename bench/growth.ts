@@ -1,4 +1,4 @@
-// Growth (issues 7 and 13): the catalogue reads on the seeded 56 products, then on fresh databases seeded
+// Growth: the catalogue reads on the seeded 56 products, then on fresh databases seeded
 // with 10,000 and 100,000 (`npm run db:seed -- --products 100000`; BENCH_GROWTH_SIZES=56,10000 for fewer).
 // Three ways at each size:
 // - computed: every answer computed by the database (the server runs with CATALOGUE_CACHE_MB=0: its
@@ -49,7 +49,7 @@ export interface Scenario {
   window?: boolean;
 }
 
-/** The search and filter queries the storefront sends (the issue 13 latency goal is for these). */
+/** The search and filter queries the storefront sends (the search latency goal is for these). */
 export const searchAndFilter = ['keyword', 'keyword typo', 'categoryName', 'price range', 'title'];
 
 function scenarios(ids: Ids): Scenario[] {
@@ -188,7 +188,7 @@ async function runSize(
   const target = await freshTarget(driver, `growth-${driver}-${size}`);
   try {
     const seedMs = await seed(target, size);
-    // The cache keys on known parameters only (issue 12.6), so a junk parameter no longer misses it: turn it off.
+    // The cache keys on known parameters only, so a junk parameter no longer misses it: turn it off.
     const server = await startServer(ports[driver], target, { CATALOGUE_CACHE_MB: '0' });
     let ids: Ids;
     const figures: LoadFigure[] = [];

@@ -297,10 +297,10 @@ export async function startServer(
   };
 }
 
-/** Runs `npm run db:seed -- --products N` (tsx server/db/seed-cli.ts) against the target. */
+/** Runs `npm run db:seed -- --products N` (tsx server/seed/seed-cli.ts) against the target. */
 export async function seed(target: Target, products?: number): Promise<number> {
   const t0 = performance.now();
-  const args = ['server/db/seed-cli.ts', ...(products ? ['--products', String(products)] : [])];
+  const args = ['server/seed/seed-cli.ts', ...(products ? ['--products', String(products)] : [])];
   const child = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), args, {
     cwd: repoRoot,
     env: serverEnv(0, target),

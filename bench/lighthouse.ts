@@ -1,4 +1,4 @@
-// Storefront (issue 7): Lighthouse's default mobile preset (Moto G Power emulation, simulated 4G
+// Storefront: Lighthouse's default mobile preset (Moto G Power emulation, simulated 4G
 // throttling) in Debian Chromium, median of 3 runs, on Home, Product list, Product details and Cart,
 // served by our server (NODE_ENV=production, compression) from the built storefront (out/, or
 // STOREFRONT_DIR). The shopper is signed in: Chromium is started by playwright-core with a profile
@@ -49,7 +49,16 @@ const metricIds = {
 
 interface Lhr {
   categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
-  audits: Record<string, { score: number | null; numericValue?: number; title: string; displayValue?: string; scoreDisplayMode: string }>;
+  audits: Record<
+    string,
+    {
+      score: number | null;
+      numericValue?: number;
+      title: string;
+      displayValue?: string;
+      scoreDisplayMode: string;
+    }
+  >;
   runtimeError?: { message: string };
 }
 
@@ -75,7 +84,12 @@ function missesOf(lhr: Lhr): string[] {
     for (const ref of cat.auditRefs) {
       const a = lhr.audits[ref.id];
       if (!a || a.score === null || a.score >= 0.9) continue;
-      if (a.scoreDisplayMode !== 'binary' && a.scoreDisplayMode !== 'numeric' && a.scoreDisplayMode !== 'metricSavings') continue;
+      if (
+        a.scoreDisplayMode !== 'binary' &&
+        a.scoreDisplayMode !== 'numeric' &&
+        a.scoreDisplayMode !== 'metricSavings'
+      )
+        continue;
       if (catId === 'performance' && ref.weight === 0 && a.scoreDisplayMode !== 'metricSavings') continue;
       out.push(`${catId}/${ref.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
     }
@@ -85,7 +99,9 @@ function missesOf(lhr: Lhr): string[] {
 
 export async function benchLighthouse(): Promise<PageFigure[]> {
   const chromiumPath = findChromium();
-  const storefront = process.env.STOREFRONT_DIR ? path.resolve(process.env.STOREFRONT_DIR) : path.join(repoRoot, 'out');
+  const storefront = process.env.STOREFRONT_DIR
+    ? path.resolve(process.env.STOREFRONT_DIR)
+    : path.join(repoRoot, 'out');
   if (!existsSync(path.join(storefront, 'index.html'))) {
     throw new Error(`no built storefront at ${storefront}: run \`npx next build\` first`);
   }
@@ -94,9 +110,19 @@ export async function benchLighthouse(): Promise<PageFigure[]> {
   const server = await startServer(serverPort, target, { STOREFRONT_DIR: storefront });
   // Chromium is started here (not by Playwright, whose auto-attach to new tabs breaks Lighthouse's own
   // tab); Playwright only connects over CDP to store the token, then lets go.
-  const browser = spawn(chromiumPath, [...chromiumFlags, '--headless=new', `--remote-debugging-port=${debugPort}`, `--user-data-dir=${profile}`, 'about:blank'], {
-    stdio: 'ignore',
-  });
+  const browser = spawn(
+    chromiumPath,
+    [
+      ...chromiumFlags,
+      '--headless=new',
+      `--remote-debugging-port=${debugPort}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    {
+      stdio: 'ignore',
+    },
+  );
   try {
     const base = server.url;
     // Every picture drawn before measuring: a first request for an undrawn one renders it on the spot.
@@ -126,9 +152,13 @@ export async function benchLighthouse(): Promise<PageFigure[]> {
       const runs: Array<{ figures: Record<string, number>; lhr: Lhr }> = [];
       for (let i = 0; i < runsPerPage; i++) {
         const file = path.join(profile, `lhr-${i}.json`);
-        execFileSync(process.execPath, [path.join(repoRoot, 'bench', 'lighthouse-audit.mjs'), p.url, String(debugPort), file], {
-          stdio: ['ignore', 'inherit', 'inherit'],
-        });
+        execFileSync(
+          process.execPath,
+          [path.join(repoRoot, 'bench', 'lighthouse-audit.mjs'), p.url, String(debugPort), file],
+          {
+            stdio: ['ignore', 'inherit', 'inherit'],
+          },
+        );
         const lhr = JSON.parse(readFileSync(file, 'utf8')) as Lhr;
         if (lhr.runtimeError) throw new Error(`Lighthouse on ${p.url}: ${lhr.runtimeError.message}`);
         runs.push({ figures: figuresOf(lhr), lhr });

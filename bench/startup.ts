@@ -1,4 +1,4 @@
-// Start-up (issue 7): time from spawning the server the way `npm start` does (scripts/start.mjs running
+// Start-up: time from spawning the server the way `npm start` does (scripts/start.mjs running
 // the compiled server, storefront build check skipped) to its first 200 from /api/v1/ready.
 //   first start: empty database → migrations, catalogue seed; images are drawn after listening, so the
 //                time to the "Rendered N catalogue images" line is reported as well
@@ -31,7 +31,10 @@ async function benchOne(driver: 'pglite' | 'postgres'): Promise<StartupRun> {
       first.imagesDone,
       // unref: a pending time limit must not keep the benchmark alive for 5 minutes after its last run.
       new Promise<number>((_, reject) =>
-        setTimeout(() => reject(new Error(`images not rendered after 300 s:\n${first.output()}`)), 300_000).unref(),
+        setTimeout(
+          () => reject(new Error(`images not rendered after 300 s:\n${first.output()}`)),
+          300_000,
+        ).unref(),
       ),
     ]);
     await first.stop();

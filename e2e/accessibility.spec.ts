@@ -25,7 +25,11 @@ for (const screen of screens) {
         failures.push((err as Error).message);
       }
       // JPEG: a third faster to encode than PNG for a full page, and still sharp enough to read every text.
-      await page.screenshot({ path: `${folder}/${screen.name}-${width}-${theme}.jpg`, fullPage: true, quality: 85 });
+      await page.screenshot({
+        path: `${folder}/${screen.name}-${width}-${theme}.jpg`,
+        fullPage: true,
+        quality: 85,
+      });
     }
     expect(failures, failures.join('\n\n')).toEqual([]);
   });

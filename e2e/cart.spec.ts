@@ -1,6 +1,6 @@
 // Journey 9: the cart page against what the server holds.
 import type { Locator, Page } from '@playwright/test';
-import type { Product } from '@/lib/api/types';
+import type { Product } from '@/lib/contract/catalogue';
 import { logInWithToken, openApp } from './support/app';
 import { expect, test } from './support/fixtures';
 import { dollars, expectedSummary } from './support/money';

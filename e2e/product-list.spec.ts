@@ -1,6 +1,6 @@
 // Journey 6: the product list's search box and 'Filter Products' form, against the catalogue the API serves.
 import type { Page } from '@playwright/test';
-import type { Product } from '@/lib/api/types';
+import type { Product } from '@/lib/contract/catalogue';
 import { currentRoute, logInWithToken, openApp } from './support/app';
 import { cardOf } from './support/cards';
 import { expect, test } from './support/fixtures';

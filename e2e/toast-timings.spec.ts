@@ -3,7 +3,7 @@
 // on Playwright's clock (the page's timers move only when the test runs the clock, so a loaded machine
 // cannot move a measured time). Every cell starts in a new document; one shopper per journey.
 import type { Page } from '@playwright/test';
-import type { Product } from '@/lib/api/types';
+import type { Product } from '@/lib/contract/catalogue';
 import { egyptianPhone, uniqueEmail, type Api, type Shopper } from './support/api';
 import { BASE_PATH, expectRoute, logInWithToken, waitForHydration } from './support/app';
 import { cardOf } from './support/cards';

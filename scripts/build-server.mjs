@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The server, compiled: `npm start` runs one esbuild bundle of server/ (and the lib/ rules it shares
 // with the storefront) with plain node, instead of transforming the TypeScript on every start with
-// tsx. That halves the CPU a restart needs (issue 7). Packages stay external (loaded from
+// tsx. That halves the CPU a restart needs. Packages stay external (loaded from
 // node_modules); the SQL migrations are copied next to the bundle, where server/db/client.ts looks
 // for them. The bundle lives in node_modules/.cache, so `npm ci` clears it and nothing is committed.
 // It is rebuilt whenever it is missing or older than any of its sources (a build takes well under

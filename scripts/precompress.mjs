@@ -78,5 +78,7 @@ await Promise.all(
 const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
 console.log(
   `precompress: ${done} of ${files.length} assets compressed in ${((Date.now() - t0) / 1000).toFixed(1)} s` +
-    (done ? ` (${kb(totals.raw)} → brotli ${kb(totals.br)}, gzip ${kb(totals.gz)})` : ' (the rest were up to date or too small)'),
+    (done
+      ? ` (${kb(totals.raw)} → brotli ${kb(totals.br)}, gzip ${kb(totals.gz)})`
+      : ' (the rest were up to date or too small)'),
 );

@@ -10,7 +10,7 @@ import { ensureServerBuild } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.resolve(root, process.env.STOREFRONT_DIR || 'out');
-const sources = ['app', 'components', 'lib', 'styles', 'public', 'next.config.mjs', 'package.json'];
+const sources = ['app', 'components', 'lib', 'styles', 'public', 'next.config.ts', 'package.json'];
 
 /** Newest modification time (ms) under a file or folder; 0 if it does not exist. */
 function newest(p) {
@@ -45,7 +45,9 @@ if (reason) {
   const t0 = Date.now();
   const result = spawnSync('npx', ['next', 'build'], { cwd: root, stdio: 'inherit', env: process.env });
   if (result.status !== 0) {
-    console.error(`The storefront build failed (exit ${result.status ?? result.signal}); not starting the server.`);
+    console.error(
+      `The storefront build failed (exit ${result.status ?? result.signal}); not starting the server.`,
+    );
     process.exit(result.status || 1);
   }
   console.log(`Storefront built in ${((Date.now() - t0) / 1000).toFixed(0)} s.`);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in order, stopping at the first failure.
-// typecheck → lint → Vitest (rules, components, API on PGlite and, with TEST_DATABASE_URL, PostgreSQL)
+// typecheck (storefront and server), lint and format → Vitest (rules, components, API on PGlite and, with TEST_DATABASE_URL, PostgreSQL)
 // → storefront build → byte budgets → Playwright journeys in Chromium.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -17,11 +17,13 @@ function findChromium() {
   return chromiumCandidates.find((p) => existsSync(p));
 }
 
-// Steps in one inner array run side by side (typecheck and lint each use one core), the rest in order.
+// Steps in one inner array run side by side (the checks use about one core each), the rest in order.
 const steps = [
   [
-    ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+    ['typecheck (storefront)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+    ['typecheck (server)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.server.json']],
     ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+    ['format', 'npx', ['prettier', '--check', '.']],
   ],
   ['unit, component and API tests', 'npx', ['vitest', 'run']],
   ['storefront build', 'npx', ['next', 'build']],
@@ -36,7 +38,8 @@ function envFor(name) {
   const env = { ...process.env };
   // The journeys sign in with Google through a stand-in for Google's script; the button renders only when
   // a client id was configured at build time. The id's value is never checked by the stand-in.
-  if (name === 'storefront build') env.NEXT_PUBLIC_GOOGLE_CLIENT_ID ||= 'e2e-test-client.apps.googleusercontent.com';
+  if (name === 'storefront build')
+    env.NEXT_PUBLIC_GOOGLE_CLIENT_ID ||= 'e2e-test-client.apps.googleusercontent.com';
   return env;
 }
 
@@ -45,7 +48,10 @@ function run([name, cmd, args], { buffered }) {
   console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
   const t0 = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: envFor(name) });
+    const child = spawn(cmd, args, {
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: envFor(name),
+    });
     const output = [];
     child.stdout?.on('data', (c) => output.push(c));
     child.stderr?.on('data', (c) => output.push(c));
@@ -67,8 +73,10 @@ for (const step of steps) {
   if (group.some(([name]) => name === 'byte budgets') && !existsSync('scripts/check-budgets.mjs')) continue;
   if (group.some(([name]) => name === 'browser journeys') && !findChromium()) {
     console.error(
-      '\nNo Chromium found for the browser journeys (looked at ' + chromiumCandidates.join(', ') + ').\n' +
-        'Install Debian\'s Chromium:  sudo apt-get update && sudo apt-get install -y chromium\n' +
+      '\nNo Chromium found for the browser journeys (looked at ' +
+        chromiumCandidates.join(', ') +
+        ').\n' +
+        "Install Debian's Chromium:  sudo apt-get update && sudo apt-get install -y chromium\n" +
         'or point CHROMIUM_PATH at a Chromium or Chrome binary. The browser suite is never skipped.\n',
     );
     process.exit(1);

@@ -21,6 +21,13 @@ export interface Config {
   redisUrl: string | undefined;
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
+  /** STRIPE_API_URL (optional): where the Stripe SDK sends its calls (stripe-mock, or the tests' stand-in). */
+  stripeApiUrl: URL | undefined;
+  /**
+   * NEXT_PUBLIC_API_HOST: the API address the storefront was built to call (empty = its own origin). The server
+   * allows it in the storefront's content security policy.
+   */
+  storefrontApiHost: string | undefined;
   shopName: string;
   /** Per-IP requests per minute on signin, signup, forgotPasswords and verifyResetCode. */
   authRateLimitPerMinute: number;
@@ -48,6 +55,19 @@ const logLevels: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace
 function blankToUndefined(value: string | undefined): string | undefined {
   const v = value?.trim();
   return v ? v : undefined;
+}
+
+function parseHttpUrl(name: string, raw: string | undefined): URL | undefined {
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`${name} must be an absolute http(s) URL, got "${raw}"`);
+  return url;
 }
 
 function parsePort(raw: string | undefined): number {
@@ -202,6 +222,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: blankToUndefined(env.REDIS_URL),
     stripeSecretKey,
     stripeWebhookSecret: blankToUndefined(env.STRIPE_WEBHOOK_SECRET),
+    stripeApiUrl: parseHttpUrl('STRIPE_API_URL', blankToUndefined(env.STRIPE_API_URL)),
+    storefrontApiHost: blankToUndefined(env.NEXT_PUBLIC_API_HOST),
     shopName,
     authRateLimitPerMinute: parsePositiveInt(
       'AUTH_RATE_LIMIT_PER_MINUTE',

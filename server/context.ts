@@ -2,7 +2,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
-import type { TokenService, DecodedToken } from './auth/tokens';
+import type { TokenService, DecodedToken } from './modules/auth/tokens';
 
 export interface AuthUser extends DecodedToken {
   email: string;

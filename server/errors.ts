@@ -12,6 +12,17 @@ export class AppError extends Error {
   }
 }
 
+/** A 429 from a per-account or shop-wide attempt counter: the answer carries Retry-After. */
+export class TooManyAttempts extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+    this.name = 'TooManyAttempts';
+  }
+}
+
 export type ValidationLocation = 'body' | 'query' | 'params';
 
 /** 400 with {"message":"fail","errors":{value,msg,param,location}}: the first failing field only. */

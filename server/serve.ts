@@ -1,11 +1,12 @@
 // `npm start` / `npm run dev` (through server/main.ts), and the benchmark's own server (bench/server.ts):
 // config → database → migrations → seed if empty → listen.
+import { basePath } from '@/lib/base-path';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { catalogueIsEmpty, seedCatalogue } from './db/seed';
+import { catalogueIsEmpty, seedCatalogue } from './seed/seed';
 
 export interface ServeOptions {
   /** Extra routes for this process only (the benchmark's baseline route). */
@@ -84,7 +85,7 @@ export async function serve(options: ServeOptions = {}) {
     );
   }
   console.log(
-    `Shop running: http://localhost:${port}/ecommerceweb/  (API http://localhost:${port}/api/v1, ` +
+    `Shop running: http://localhost:${port}${basePath}/  (API http://localhost:${port}/api/v1, ` +
       `listening on ${config.host}, database ${database.driver}, mail ${app.ctx.mailer.kind}, ` +
       `payments ${payments}, public URL ${config.publicUrl})`,
   );

@@ -2,8 +2,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from '@/lib/router/react';
 import { notify } from '@/components/ui/notify';
-import { resetPassword } from '@/lib/api/auth';
-import { errorMessage } from './error-message';
+import { useResetPassword } from '@/lib/api/auth';
+import { errorMessage } from '@/components/ui/error-message';
 import type { ResetState } from './forgot-password-screen';
 import { FormField } from './form-field';
 import styles from './account-form.module.scss';
@@ -19,6 +19,7 @@ export function ChangePasswordScreen() {
   const [newPassword, setNewPassword] = useState('');
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const resetPassword = useResetPassword();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(
@@ -34,7 +35,7 @@ export function ChangePasswordScreen() {
     setPending(true);
     setProblem(null);
     try {
-      await resetPassword(email.trim(), newPassword, resetToken);
+      await resetPassword.trigger({ email: email.trim(), newPassword, resetToken });
       // Both count from the success: the toast appears 2 s later (the toast library loads meanwhile) as the
       // shopper is sent to /login. The button stays disabled until then.
       notify('success', 'Success to update Password', {

@@ -1,9 +1,9 @@
 'use client';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from '@/lib/router/react';
-import { requestResetCode, verifyResetCode } from '@/lib/api/auth';
+import { useRequestResetCode, useVerifyResetCode } from '@/lib/api/auth';
 import { messages } from '@/lib/rules/messages';
-import { errorMessage } from './error-message';
+import { errorMessage } from '@/components/ui/error-message';
 import { FormField } from './form-field';
 import styles from './account-form.module.scss';
 
@@ -23,6 +23,8 @@ export function ForgotPasswordScreen() {
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const requestResetCode = useRequestResetCode();
+  const verifyResetCode = useVerifyResetCode();
 
   async function sendCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -36,7 +38,7 @@ export function ForgotPasswordScreen() {
     setPending(true);
     setProblem(null);
     try {
-      const answer = await requestResetCode(trimmed);
+      const answer = await requestResetCode.trigger(trimmed);
       setEmail(trimmed);
       setNotice(answer.message ?? null);
       setStep('code');
@@ -54,7 +56,7 @@ export function ForgotPasswordScreen() {
     setPending(true);
     setProblem(null);
     try {
-      const answer = await verifyResetCode(code.trim(), email);
+      const answer = await verifyResetCode.trigger({ code: code.trim(), email });
       navigate('/changePass', { state: { email, resetToken: answer.resetToken } satisfies ResetState });
     } catch (err) {
       console.error(err);

@@ -2,17 +2,11 @@ import type { FieldValues, Resolver } from 'react-hook-form';
 
 type Resolvers = typeof import('./account-validation').resolvers;
 
-/*
- * The import is filed under the name 'afterFirstInput': scripts/check-budgets.mjs finds that name next to the
- * compiled import and counts this code in its route's own budget but not in the first screen, which is what
- * downloads before the shopper acts. A Map, because a minifier inlines an object's property and drops its name.
- */
-const deferredCode = new Map([['afterFirstInput', () => import('./account-validation')]]);
-
 let loading: Promise<Resolvers> | null = null;
 
 function loadResolvers(): Promise<Resolvers> {
-  loading ??= deferredCode.get('afterFirstInput')!().then(
+  // Fetched on the first focus, not with the screen: the first screen carries no validation code.
+  loading ??= import('./account-validation').then(
     (m) => m.resolvers,
     (err: unknown) => {
       loading = null; // offline for a moment: the next validation tries again

@@ -3,12 +3,12 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from '@/lib/router/react';
 import { notify } from '@/components/ui/notify';
-import { signIn, type Credentials } from '@/lib/api/auth';
+import { useSignIn, type Credentials } from '@/lib/api/auth';
 import type { LoginValues } from '@/lib/rules/account-schemas';
 import { useSession } from '@/lib/session/session-store';
 import { BusyOverlay } from '@/components/ui/busy-overlay';
 import { ErrorDialog } from './error-dialog';
-import { errorMessage } from './error-message';
+import { errorMessage } from '@/components/ui/error-message';
 import { FormField } from './form-field';
 import { GoogleCompletionHeader } from './google-completion-header';
 import { decodeGoogleCredential, GoogleCredentialError, type GoogleIdentity } from './google-identity';
@@ -25,6 +25,7 @@ export function LoginScreen() {
   const [identity, setIdentity] = useState<GoogleIdentity | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
+  const signIn = useSignIn();
   const pending = useRef(false);
 
   async function signInWith(credentials: Credentials) {
@@ -33,7 +34,7 @@ export function LoginScreen() {
     pending.current = true;
     setLoading(true);
     try {
-      const { token } = await signIn(credentials);
+      const { token } = await signIn.trigger(credentials);
       setToken(token);
       notify('success', 'welcome back', { autoClose: 2000, position: 'top-center' });
       navigate('/home');

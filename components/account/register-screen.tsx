@@ -3,12 +3,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from '@/lib/router/react';
 import { notify } from '@/components/ui/notify';
-import { signUp, type Registration } from '@/lib/api/auth';
+import { useSignUp, type Registration } from '@/lib/api/auth';
 import type { ProviderRegisterValues, RegisterValues } from '@/lib/rules/account-schemas';
 import { useSession } from '@/lib/session/session-store';
 import { BusyOverlay } from '@/components/ui/busy-overlay';
 import { ErrorDialog } from './error-dialog';
-import { errorMessage } from './error-message';
+import { errorMessage } from '@/components/ui/error-message';
 import { FormField } from './form-field';
 import { GoogleCompletionHeader } from './google-completion-header';
 import { decodeGoogleCredential, GoogleCredentialError, type GoogleIdentity } from './google-identity';
@@ -31,6 +31,7 @@ export function RegisterScreen() {
   const [identity, setIdentity] = useState<GoogleIdentity | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
+  const signUp = useSignUp();
   const redirect = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(
@@ -44,7 +45,7 @@ export function RegisterScreen() {
   async function registerPlain(values: RegisterValues): Promise<boolean> {
     if (redirect.current) return false;
     try {
-      await signUp(values);
+      await signUp.trigger(values);
       notify('success', registeredMessage, {
         icon: <span aria-hidden="true">👏</span>,
         autoClose: registerRedirectMs,
@@ -66,7 +67,7 @@ export function RegisterScreen() {
     const registration: Registration = { name: identity.givenName, email: identity.email, ...values };
     setLoading(true);
     try {
-      const { token } = await signUp(registration);
+      const { token } = await signUp.trigger(registration);
       setToken(token);
       navigate('/home');
     } catch (err) {

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { createHashHistory } from '@/lib/router/history';
 import { RouterProvider, type LoadErrorProps } from '@/lib/router/react';
 import { setLoginRedirect } from '@/lib/session/session-store';
-import { LoadError } from '@/components/catalog/load-error';
+import { LoadError } from '@/components/catalogue/load-error';
 import { FullScreenLoader } from '@/components/ui/full-screen-loader';
 import { createStorefrontRouter } from './route-table';
 

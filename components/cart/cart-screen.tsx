@@ -2,14 +2,14 @@
 import { useRef, useState } from 'react';
 import { Link } from '@/lib/router/react';
 import { useWishlist } from '@/lib/api/wishlist';
-import type { CartLine } from '@/lib/api/types';
+import type { CartLine } from '@/lib/contract/cart';
 import { cartSummary } from '@/lib/rules/cart-summary';
 import { useCart } from '@/lib/session/cart-store';
 import { announce } from '@/lib/session/announcer';
 import { useSession } from '@/lib/session/session-store';
 import { Spinner } from '@/components/ui/spinner';
 import { cartToasts } from './cart-toasts';
-import { dollars } from './dollars';
+import { dollars } from '@/components/ui/dollars';
 import styles from './cart-screen.module.scss';
 
 /** 'Shopping Cart': the lines, their counts, favourites, and the order summary. */

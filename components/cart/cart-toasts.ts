@@ -6,6 +6,7 @@ const topRight = { position: 'top-right' } as const;
 export const cartToasts = {
   countUpdated: () => notify('success', 'count is Updated', { ...topRight, delay: 3000, autoClose: 2000 }),
   itemRemoved: () => notify('success', 'Cart item is deleted Sucessfuly', { ...topRight, autoClose: 1000 }),
-  cartCleared: () => notify('success', 'Cart Shopping is deleted Sucessfuly', { ...topRight, autoClose: 1000 }),
+  cartCleared: () =>
+    notify('success', 'Cart Shopping is deleted Sucessfuly', { ...topRight, autoClose: 1000 }),
   failed: () => notify('error', 'error occured', { ...topRight, autoClose: 2000 }),
 };

@@ -2,14 +2,14 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@/lib/router/react';
 import { notify } from '@/components/ui/notify';
-import { checkoutReturnBase, createCashOrder, createCheckoutSession } from '@/lib/api/checkout';
-import type { ShippingAddress } from '@/lib/api/types';
+import { checkoutReturnBase, useCheckoutSession, usePlaceCashOrder } from '@/lib/api/checkout';
+import type { ShippingAddress } from '@/lib/contract/orders';
 import { cartSummary } from '@/lib/rules/cart-summary';
 import { useCart } from '@/lib/session/cart-store';
 import { useSession } from '@/lib/session/session-store';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/components/account/error-message';
-import { dollars } from '@/components/cart/dollars';
+import { errorMessage } from '@/components/ui/error-message';
+import { dollars } from '@/components/ui/dollars';
 import { leaveFor } from './leave-for';
 import styles from './order-screen.module.scss';
 
@@ -25,6 +25,8 @@ export function OrderScreen() {
   // Which submit button sent the form; set by its click, which runs before the submit event.
   const chosen = useRef<'cash' | 'card'>('cash');
   const inFlight = useRef(false);
+  const placeCashOrder = usePlaceCashOrder();
+  const checkoutSession = useCheckoutSession();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -41,18 +43,16 @@ export function OrderScreen() {
     setProblem(null);
     try {
       if (method === 'cash') {
-        await createCashOrder(cart.cartId, shippingAddress, token);
+        await placeCashOrder.trigger({ cartId: cart.cartId, shippingAddress, token });
         notify('success', 'Success to created order');
-        await cart.refreshOrders();
-        cart.resetCart();
         navigate('/allorders');
       } else {
-        const { session } = await createCheckoutSession(
-          cart.cartId,
+        const { session } = await checkoutSession.trigger({
+          cartId: cart.cartId,
           shippingAddress,
           token,
-          checkoutReturnBase(window.location),
-        );
+          returnBase: checkoutReturnBase(window.location),
+        });
         // The buttons stay disabled while the browser leaves for the payment page.
         leaveFor(session.url);
       }

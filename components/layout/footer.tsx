@@ -54,7 +54,13 @@ export function Footer() {
           <ul className={styles.logos}>
             {partners.map((p) => (
               <li key={p.file}>
-                <img src={asset(`/payments/${p.file}.svg`)} width={64} height={40} alt={p.name} loading="lazy" />
+                <img
+                  src={asset(`/payments/${p.file}.svg`)}
+                  width={64}
+                  height={40}
+                  alt={p.name}
+                  loading="lazy"
+                />
               </li>
             ))}
           </ul>

@@ -1,10 +1,10 @@
 'use client';
 import { useEffect, useState } from 'react';
 import { Link } from '@/lib/router/react';
-import type { Order } from '@/lib/api/types';
-import { useCart } from '@/lib/session/cart-store';
+import type { Order } from '@/lib/contract/orders';
+import { useOrders } from '@/lib/session/use-orders';
 import { Spinner } from '@/components/ui/spinner';
-import { dollars } from '@/components/cart/dollars';
+import { dollars } from '@/components/ui/dollars';
 import styles from './orders-screen.module.scss';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
@@ -15,7 +15,7 @@ function newestFirst(orders: readonly Order[]): Order[] {
 
 /** The shopper's orders, newest first. A paid checkout returns here. */
 export function OrdersScreen() {
-  const { userOrders, refreshOrders } = useCart();
+  const { userOrders, refresh: refreshOrders } = useOrders();
   const [state, setState] = useState<'loading' | 'done'>('loading');
 
   useEffect(() => {

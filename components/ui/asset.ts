@@ -1,6 +1,6 @@
-// next.config.mjs sets basePath '/ecommerceweb'; Next does not prefix it onto plain <img> or <link> URLs
-// of a static export, so every public asset goes through this helper.
-export const basePath = '/ecommerceweb';
+// Next does not prefix the base path onto plain <img> or <link> URLs of a static export, so every public asset
+// goes through this helper.
+import { basePath } from '@/lib/base-path';
 
 /** asset('/logo.svg') → '/ecommerceweb/logo.svg' */
 export function asset(path: string): string {

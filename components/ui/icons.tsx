@@ -25,7 +25,14 @@ export function StarIcon({ size = 16, className }: IconProps) {
 
 export function CartIcon({ size = 18, className }: IconProps) {
   return (
-    <svg {...svgProps(size, className)} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      {...svgProps(size, className)}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M3 4h2.5l2.4 10.6a1.5 1.5 0 0 0 1.5 1.2h8.3a1.5 1.5 0 0 0 1.5-1.1L21 8H6.6" />
       <circle cx="10" cy="20" r="1.4" />
       <circle cx="18" cy="20" r="1.4" />
@@ -35,7 +42,13 @@ export function CartIcon({ size = 18, className }: IconProps) {
 
 export function SunIcon({ size = 20, className }: IconProps) {
   return (
-    <svg {...svgProps(size, className)} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+    <svg
+      {...svgProps(size, className)}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    >
       <circle cx="12" cy="12" r="4.5" />
       <path d="M12 1.5v2.5M12 20v2.5M1.5 12H4M20 12h2.5M4.6 4.6l1.8 1.8M17.6 17.6l1.8 1.8M4.6 19.4l1.8-1.8M17.6 6.4l1.8-1.8" />
     </svg>
@@ -52,7 +65,13 @@ export function MoonIcon({ size = 20, className }: IconProps) {
 
 export function MenuIcon({ size = 24, className }: IconProps) {
   return (
-    <svg {...svgProps(size, className)} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+    <svg
+      {...svgProps(size, className)}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    >
       <path d="M3 6h18M3 12h18M3 18h18" />
     </svg>
   );
@@ -60,15 +79,32 @@ export function MenuIcon({ size = 24, className }: IconProps) {
 
 export function CloseIcon({ size = 24, className }: IconProps) {
   return (
-    <svg {...svgProps(size, className)} fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+    <svg
+      {...svgProps(size, className)}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.2"
+      strokeLinecap="round"
+    >
       <path d="M5 5l14 14M19 5L5 19" />
     </svg>
   );
 }
 
-export function ChevronIcon({ size = 24, className, direction }: IconProps & { direction: 'left' | 'right' }) {
+export function ChevronIcon({
+  size = 24,
+  className,
+  direction,
+}: IconProps & { direction: 'left' | 'right' }) {
   return (
-    <svg {...svgProps(size, className)} fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      {...svgProps(size, className)}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />
     </svg>
   );

@@ -2,7 +2,11 @@
 // data quickly and check what the server holds after the shopper acted in the browser.
 import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import type { CartEnvelope, Category, ListEnvelope, Order, Product, WishlistEnvelope } from '@/lib/api/types';
+import type { CartEnvelope } from '@/lib/contract/cart';
+import type { Category, Product } from '@/lib/contract/catalogue';
+import type { ListEnvelope } from '@/lib/contract/common';
+import type { Order } from '@/lib/contract/orders';
+import type { WishlistAnswer } from '@/lib/contract/wishlist';
 
 export interface Shopper {
   name: string;
@@ -164,8 +168,8 @@ export class Api {
     );
   }
 
-  async wishlist(token: string): Promise<WishlistEnvelope> {
-    return json<WishlistEnvelope>(
+  async wishlist(token: string): Promise<WishlistAnswer> {
+    return json<WishlistAnswer>(
       await this.request.get('/api/v1/wishlist', { headers: { token } }),
       'wishlist',
     );

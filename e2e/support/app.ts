@@ -79,6 +79,7 @@ export async function settle(page: Page): Promise<void> {
   await page.waitForFunction(imagesOnScreenLoaded);
   await page.waitForFunction(noFiniteAnimationRunning);
   await page.evaluate(
-    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))),
+    () =>
+      new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))),
   );
 }

@@ -16,14 +16,18 @@ const axeSource = readFileSync(createRequire(__filename).resolve('axe-core/axe.m
  * frames goes through AxeBuilder, which reaches into them.
  */
 async function violations(page: Page): Promise<Result[]> {
-  if (page.frames().length > 1) return (await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()).violations;
+  if (page.frames().length > 1)
+    return (await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()).violations;
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const results = await page.evaluate(
     (tags) =>
-      (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<AxeResults> } }).axe.run(document, {
-        runOnly: { type: 'tag', values: tags },
-        resultTypes: ['violations'],
-      }),
+      (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<AxeResults> } }).axe.run(
+        document,
+        {
+          runOnly: { type: 'tag', values: tags },
+          resultTypes: ['violations'],
+        },
+      ),
     WCAG_TAGS,
   );
   return results.violations;

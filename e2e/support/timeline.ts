@@ -11,7 +11,10 @@ export interface Timeline {
  * poll a busy browser, which can add a second on a loaded 2-core machine. It reads the document's animation
  * timeline, which runs in real time even when a test has installed Playwright's fake clock.
  */
-export async function watchTimeline(page: Page, watched: Record<string, { selector: string; text?: string }>) {
+export async function watchTimeline(
+  page: Page,
+  watched: Record<string, { selector: string; text?: string }>,
+) {
   await page.evaluate((w) => {
     const times: Timeline = {};
     const present = new Map<string, Element>();
@@ -19,7 +22,9 @@ export async function watchTimeline(page: Page, watched: Record<string, { select
     const check = () => {
       const now = document.timeline.currentTime as number;
       for (const [name, { selector, text }] of Object.entries(w)) {
-        const found = [...document.querySelectorAll(selector)].find((el) => !text || el.textContent?.includes(text));
+        const found = [...document.querySelectorAll(selector)].find(
+          (el) => !text || el.textContent?.includes(text),
+        );
         const seen = present.get(name);
         if (found && !seen) {
           present.set(name, found);
@@ -30,7 +35,11 @@ export async function watchTimeline(page: Page, watched: Record<string, { select
         }
       }
     };
-    new MutationObserver(check).observe(document.body, { childList: true, subtree: true, characterData: true });
+    new MutationObserver(check).observe(document.body, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
     check();
     (window as unknown as { __timeline: typeof times }).__timeline = times;
   }, watched);

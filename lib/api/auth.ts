@@ -1,6 +1,7 @@
 // Account calls of spec section 7 (no token on any of them).
 import { apiRequest } from './client';
-import type { AuthResponse } from './types';
+import { useMutation } from './use-mutation';
+import type { AuthAnswer, PasswordReset, ResetCodeSent, ResetCodeVerified } from '@/lib/contract/auth';
 
 export interface Credentials {
   email: string;
@@ -15,23 +16,17 @@ export interface Registration {
   phone: string;
 }
 
-export function signIn(credentials: Credentials): Promise<AuthResponse> {
-  return apiRequest<AuthResponse>('/auth/signin', { method: 'POST', body: credentials });
+export function signIn(credentials: Credentials): Promise<AuthAnswer> {
+  return apiRequest<AuthAnswer>('/auth/signin', { method: 'POST', body: credentials });
 }
 
-export function signUp(registration: Registration): Promise<AuthResponse> {
-  return apiRequest<AuthResponse>('/auth/signup', { method: 'POST', body: registration });
-}
-
-export interface StatusMessage {
-  statusMsg?: string;
-  status?: string;
-  message?: string;
+export function signUp(registration: Registration): Promise<AuthAnswer> {
+  return apiRequest<AuthAnswer>('/auth/signup', { method: 'POST', body: registration });
 }
 
 /** Asks the server to e-mail a reset code. */
-export function requestResetCode(email: string): Promise<StatusMessage> {
-  return apiRequest<StatusMessage>('/auth/forgotPasswords', { method: 'POST', body: { email } });
+export function requestResetCode(email: string): Promise<ResetCodeSent> {
+  return apiRequest<ResetCodeSent>('/auth/forgotPasswords', { method: 'POST', body: { email } });
 }
 
 /**
@@ -39,11 +34,9 @@ export function requestResetCode(email: string): Promise<StatusMessage> {
  * e-mail it asked the code for, so guesses count against that account only, and keeps the single-use
  * reset token the server answers for the reset itself (docs/security.md).
  */
-export function verifyResetCode(
-  resetCode: string,
-  email?: string,
-): Promise<StatusMessage & { resetToken?: string }> {
-  return apiRequest<StatusMessage & { resetToken?: string }>('/auth/verifyResetCode', {
+export function verifyResetCode(resetCode: string, email?: string): Promise<Partial<ResetCodeVerified>> {
+  // Partial: the public host answers {status} without a reset token.
+  return apiRequest<Partial<ResetCodeVerified>>('/auth/verifyResetCode', {
     method: 'POST',
     body: email ? { resetCode, email } : { resetCode },
   });
@@ -53,9 +46,21 @@ export function resetPassword(
   email: string,
   newPassword: string,
   resetToken?: string,
-): Promise<{ token: string }> {
-  return apiRequest<{ token: string }>('/auth/resetPassword', {
+): Promise<PasswordReset> {
+  return apiRequest<PasswordReset>('/auth/resetPassword', {
     method: 'PUT',
     body: resetToken ? { email, newPassword, resetToken } : { email, newPassword },
   });
 }
+
+// The account screens' writes. None changes cached data: the session store takes the token they answer.
+export const useSignIn = () => useMutation(signIn);
+export const useSignUp = () => useMutation(signUp);
+export const useRequestResetCode = () => useMutation(requestResetCode);
+export const useVerifyResetCode = () =>
+  useMutation(({ code, email }: { code: string; email?: string }) => verifyResetCode(code, email));
+export const useResetPassword = () =>
+  useMutation(
+    ({ email, newPassword, resetToken }: { email: string; newPassword: string; resetToken?: string }) =>
+      resetPassword(email, newPassword, resetToken),
+  );

@@ -1,24 +1,32 @@
 import { apiRequest } from './client';
-import type { CartEnvelope } from './types';
+import type { CartCleared, CartEnvelope, CartEnvelopeWithIds } from '@/lib/contract/cart';
 
 // Cart calls of spec section 7; every one carries the session token in the "token" header.
 
-export function addCartProduct(token: string, productId: string): Promise<CartEnvelope> {
-  return apiRequest<CartEnvelope>('/cart', { method: 'POST', token, body: { productId } });
+export function addCartProduct(token: string, productId: string): Promise<CartEnvelopeWithIds> {
+  return apiRequest<CartEnvelopeWithIds>('/cart', { method: 'POST', token, body: { productId } });
 }
 
 export function fetchCart(token: string): Promise<CartEnvelope> {
   return apiRequest<CartEnvelope>('/cart', { token });
 }
 
-export function updateCartProductCount(token: string, productId: string, count: number): Promise<CartEnvelope> {
-  return apiRequest<CartEnvelope>(`/cart/${encodeURIComponent(productId)}`, { method: 'PUT', token, body: { count } });
+export function updateCartProductCount(
+  token: string,
+  productId: string,
+  count: number,
+): Promise<CartEnvelope> {
+  return apiRequest<CartEnvelope>(`/cart/${encodeURIComponent(productId)}`, {
+    method: 'PUT',
+    token,
+    body: { count },
+  });
 }
 
 export function removeCartProduct(token: string, productId: string): Promise<CartEnvelope> {
   return apiRequest<CartEnvelope>(`/cart/${encodeURIComponent(productId)}`, { method: 'DELETE', token });
 }
 
-export function clearCartOnServer(token: string): Promise<{ message: string }> {
-  return apiRequest<{ message: string }>('/cart', { method: 'DELETE', token });
+export function clearCartOnServer(token: string): Promise<CartCleared> {
+  return apiRequest<CartCleared>('/cart', { method: 'DELETE', token });
 }

@@ -1,7 +1,8 @@
 import useSWR from 'swr';
 import { apiRequest } from './client';
 import { swrOptions } from './swr-options';
-import type { Brand, Category, ListEnvelope } from './types';
+import type { Brand, Category } from '@/lib/contract/catalogue';
+import type { ListEnvelope } from '@/lib/contract/common';
 
 export const categoriesKey = 'Categories';
 export const brandsKey = 'Brands';

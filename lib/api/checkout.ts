@@ -1,12 +1,15 @@
 // Order placement (spec section 7): the cash order and the card checkout session.
+import { cartActions } from '@/lib/session/cart-store';
 import { apiRequest } from './client';
-import type { CheckoutSessionResponse, Order, ShippingAddress } from './types';
+import { useMutation } from './use-mutation';
+import type { CheckoutSessionAnswer } from '@/lib/contract/checkout';
+import type { PlacedOrderAnswer, ShippingAddress } from '@/lib/contract/orders';
 
 export function createCashOrder(
   cartId: string,
   shippingAddress: ShippingAddress,
   token: string,
-): Promise<{ status: string; data: Order }> {
+): Promise<PlacedOrderAnswer> {
   return apiRequest(`/orders/${encodeURIComponent(cartId)}`, {
     method: 'POST',
     body: { shippingAddress },
@@ -19,9 +22,9 @@ export function createCheckoutSession(
   shippingAddress: ShippingAddress,
   token: string,
   returnBase: string,
-): Promise<CheckoutSessionResponse> {
+): Promise<CheckoutSessionAnswer> {
   const query = new URLSearchParams({ url: returnBase });
-  return apiRequest<CheckoutSessionResponse>(
+  return apiRequest<CheckoutSessionAnswer>(
     `/orders/checkout-session/${encodeURIComponent(cartId)}?${query}`,
     {
       method: 'POST',
@@ -46,3 +49,25 @@ export function checkoutReturnBase(location: Pick<Location, 'origin' | 'pathname
       : pathname;
   return `${location.origin}${dir}#`;
 }
+
+interface OrderRequest {
+  cartId: string;
+  shippingAddress: ShippingAddress;
+  token: string;
+}
+
+/** A cash order consumes the cart and adds to the order history: both are refreshed before it resolves. */
+export const usePlaceCashOrder = () =>
+  useMutation(
+    ({ cartId, shippingAddress, token }: OrderRequest) => createCashOrder(cartId, shippingAddress, token),
+    async () => {
+      await cartActions.refreshOrders();
+      cartActions.resetCart();
+    },
+  );
+
+/** A card payment session; the cart changes only when the payment completes (the shopper comes back later). */
+export const useCheckoutSession = () =>
+  useMutation(({ cartId, shippingAddress, token, returnBase }: OrderRequest & { returnBase: string }) =>
+    createCheckoutSession(cartId, shippingAddress, token, returnBase),
+  );

@@ -1,7 +1,8 @@
 import { apiHost } from './config';
 
-// Our server resizes product images for `?w=` in this set (WebP). Other hosts get the URL unchanged.
-export const imageWidths = [160, 320, 480, 640, 800, 1200] as const;
+import { imageWidths } from '../contract/images';
+
+// Our server resizes product images for `?w=` in that set (WebP). Other hosts get the URL unchanged.
 
 function resizable(url: URL): boolean {
   if (typeof window === 'undefined') return false;

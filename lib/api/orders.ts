@@ -1,5 +1,5 @@
+import type { Order } from '@/lib/contract/orders';
 import { apiRequest } from './client';
-import type { Order } from './types';
 
 /**
  * The shopper's orders (a bare array). Unlike the public host, our server keeps order history private

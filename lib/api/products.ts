@@ -2,10 +2,11 @@ import { useCallback, useRef, useState } from 'react';
 import useSWR, { preload } from 'swr';
 import { apiRequest } from './client';
 import { swrOptions } from './swr-options';
-import type { ListEnvelope, Product } from './types';
+import type { Product } from '@/lib/contract/catalogue';
+import type { ListEnvelope } from '@/lib/contract/common';
 
 // Spec section 7: the product list is cached under the key "Product"; lists per brand id and per
-// category id; one product per product id. The lists are paged (issue 13): a page's key is
+// category id; one product per product id. The lists are paged: a page's key is
 // [list, API query, page number]; the unfiltered list's query is '' so its pages stay under "Product".
 export const productsKey = 'Product';
 export const brandProductsKey = 'productsWithBrand';

@@ -1,25 +1,18 @@
 // The wishlist behind the cart's 'Add to Favorites' toggle (contract: Wishlist, header token).
 import useSWR from 'swr';
 import { apiRequest } from './client';
-import type { WishlistEnvelope } from './types';
+import type { WishlistAnswer, WishlistIds } from '@/lib/contract/wishlist';
 
-interface WishlistChange {
-  status: string;
-  message: string;
-  /** The product ids now on the wishlist. */
-  data: string[];
+export function fetchWishlist(token: string): Promise<WishlistAnswer> {
+  return apiRequest<WishlistAnswer>('/wishlist', { token });
 }
 
-export function fetchWishlist(token: string): Promise<WishlistEnvelope> {
-  return apiRequest<WishlistEnvelope>('/wishlist', { token });
+export function addToWishlist(productId: string, token: string): Promise<WishlistIds> {
+  return apiRequest<WishlistIds>('/wishlist', { method: 'POST', body: { productId }, token });
 }
 
-export function addToWishlist(productId: string, token: string): Promise<WishlistChange> {
-  return apiRequest<WishlistChange>('/wishlist', { method: 'POST', body: { productId }, token });
-}
-
-export function removeFromWishlist(productId: string, token: string): Promise<WishlistChange> {
-  return apiRequest<WishlistChange>(`/wishlist/${encodeURIComponent(productId)}`, {
+export function removeFromWishlist(productId: string, token: string): Promise<WishlistIds> {
+  return apiRequest<WishlistIds>(`/wishlist/${encodeURIComponent(productId)}`, {
     method: 'DELETE',
     token,
   });

@@ -1,4 +1,4 @@
-// The product list's state in the hash route's query (issue 13):
+// The product list's state in the hash route's query:
 // #/products?q=gitar&from=100&to=500&category=Electronics&sort=price&page=3
 // q, from, to and category are the spec's filter fields as typed; sort is the API's sort; page is how many
 // pages the shopper has loaded (a refresh or a shared link shows as many).

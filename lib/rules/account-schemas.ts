@@ -20,7 +20,10 @@ const rePassword = yup
     return value === this.parent.password;
   });
 
-const phone = yup.string().required(messages.phoneRequired).matches(egyptianPhonePattern, messages.phoneEgyptian);
+const phone = yup
+  .string()
+  .required(messages.phoneRequired)
+  .matches(egyptianPhonePattern, messages.phoneEgyptian);
 
 export const loginSchema = yup.object({
   email: yup.string().required(messages.emailRequired).matches(emailPattern, messages.emailInvalid),
@@ -53,7 +56,10 @@ export interface FieldError {
 }
 
 /** Validates in field order and returns the first failing field, as the API's error envelope wants. */
-export function firstError(schema: yup.ObjectSchema<yup.AnyObject>, value: Record<string, unknown>): FieldError | null {
+export function firstError(
+  schema: yup.ObjectSchema<yup.AnyObject>,
+  value: Record<string, unknown>,
+): FieldError | null {
   const fields = Object.keys(schema.fields);
   for (const field of fields) {
     try {

@@ -7,6 +7,11 @@ export interface CartSummary {
   total: number;
 }
 
+/** The contract's totalCartPrice: each line's unit price (kept from when it was added) times its count. */
+export function cartTotal(lines: readonly { count: number; price: number }[]): number {
+  return lines.reduce((sum, line) => sum + line.count * line.price, 0);
+}
+
 export function cartSummary(totalCartPrice: number): CartSummary {
   const original = totalCartPrice;
   const tax = Math.trunc(original / 9);

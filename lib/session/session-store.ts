@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { jwtDecode } from 'jwt-decode';
 import { setUnauthorizedHandler } from '@/lib/api/client';
 
 // Spec section 3: the session token lives in memory and in local storage under 'tkn'.
@@ -30,6 +31,16 @@ export function getToken(): string | null {
     token = stored && stored.trim() ? stored : null;
   }
   return token;
+}
+
+/** The shopper's id from a token's payload (our server's tokens carry it); null when it cannot be read. */
+export function userIdFromToken(token: string): string | null {
+  try {
+    const payload = jwtDecode<{ id?: unknown }>(token);
+    return typeof payload.id === 'string' ? payload.id : null;
+  } catch {
+    return null;
+  }
 }
 
 export function setToken(next: string): void {

@@ -46,7 +46,7 @@ export async function pgliteExtensions(): Promise<Extensions> {
 }
 
 // Each driver is imported only when used: a PGlite server never loads node-postgres and the reverse
-// (start-up time, issue 7).
+// (start-up time).
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([

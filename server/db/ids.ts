@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { objectIdPattern } from '@/lib/contract/common';
 
 // Ids on the wire are 24 hex characters (MongoDB ObjectId style), as the contract shows.
 // Random ids start with the creation time in seconds, like an ObjectId, so they sort roughly by age.
@@ -14,8 +15,8 @@ export function idFromSlug(kind: string, slug: string): string {
   return createHash('sha256').update(`${kind}:${slug}`).digest('hex').slice(0, 24);
 }
 
-export const objectIdPattern = '^[0-9a-fA-F]{24}$';
+const objectId = new RegExp(objectIdPattern);
 
 export function isObjectId(value: string): boolean {
-  return /^[0-9a-fA-F]{24}$/.test(value);
+  return objectId.test(value);
 }

@@ -206,7 +206,7 @@ export const orders = pgTable(
     shippingPrice: integer('shipping_price').notNull().default(0),
     discountPrice: integer('discount_price').notNull(),
     totalOrderPrice: integer('total_order_price').notNull(),
-    paymentMethodType: text('payment_method_type').notNull(),
+    paymentMethodType: text('payment_method_type', { enum: ['cash', 'card'] }).notNull(),
     isPaid: boolean('is_paid').notNull().default(false),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
     isDelivered: boolean('is_delivered').notNull().default(false),

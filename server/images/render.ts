@@ -1,7 +1,6 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type sharpFactory from 'sharp';
-import { seedBrands, seedCategories } from '../db/seed-data';
 import { brandSvg, categorySvg, productKinds, productSvg, type ProductKind } from './art';
 
 // Stored image paths (relative to the server):
@@ -21,8 +20,17 @@ export function loadSharp(): Promise<typeof sharpFactory> {
   return sharpModule;
 }
 
+/**
+ * What the drawings need to know of the catalogue: a category's kind of product (its picture) and a brand's name
+ * (its wordmark), by slug. The seed provides it (server/seed/seed-data.ts: `seedArt`).
+ */
+export interface ArtCatalogue {
+  categoryKind(slug: string): ProductKind | undefined;
+  brandName(slug: string): string | undefined;
+}
+
 /** The SVG for a stored image path, or null if the path names no picture we can draw. */
-export function svgFor(relPath: string): string | null {
+export function svgFor(relPath: string, art: ArtCatalogue): string | null {
   const m = /^\/images\/(products|categories|brands)\/([^/]+)\.webp$/.exec(relPath);
   if (!m) return null;
   const [, folder, rawName] = m;
@@ -38,16 +46,20 @@ export function svgFor(relPath: string): string | null {
     return productSvg(pm[1] as ProductKind, Number(pm[2]), Number(pm[3]));
   }
   if (folder === 'categories') {
-    const c = seedCategories.find((x) => x.slug === name);
-    return c ? categorySvg(c.kind, c.slug) : null;
+    const kind = art.categoryKind(name);
+    return kind ? categorySvg(kind, name) : null;
   }
-  const b = seedBrands.find((x) => x.slug === name);
-  return b ? brandSvg(b.name) : null;
+  const brand = art.brandName(name);
+  return brand ? brandSvg(brand) : null;
 }
 
 /** Renders a stored path into imagesRoot (atomically: written aside, then renamed). Returns the file. */
-export async function renderToDisk(imagesRoot: string, relPath: string): Promise<string | null> {
-  const svg = svgFor(relPath);
+export async function renderToDisk(
+  imagesRoot: string,
+  relPath: string,
+  art: ArtCatalogue,
+): Promise<string | null> {
+  const svg = svgFor(relPath, art);
   if (!svg) return null;
   const file = path.join(imagesRoot, relPath.replace(/^\/images\//, ''));
   await mkdir(path.dirname(file), { recursive: true });
@@ -60,13 +72,18 @@ export async function renderToDisk(imagesRoot: string, relPath: string): Promise
 }
 
 /** Renders many paths with bounded concurrency (sharp itself uses the cores). */
-export async function renderAll(imagesRoot: string, relPaths: string[], concurrency = 4): Promise<number> {
+export async function renderAll(
+  imagesRoot: string,
+  relPaths: string[],
+  art: ArtCatalogue,
+  concurrency = 4,
+): Promise<number> {
   const queue = [...new Set(relPaths)];
   let done = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       for (let p = queue.shift(); p; p = queue.shift()) {
-        if (await renderToDisk(imagesRoot, p)) done++;
+        if (await renderToDisk(imagesRoot, p, art)) done++;
       }
     }),
   );

@@ -2,13 +2,18 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { imageWidths, type ImageWidth } from '@/lib/contract/images';
 import type { Db } from '../db/client';
 import { brands, categories, products } from '../db/schema';
 import { AppError } from '../errors';
-import { loadSharp, renderToDisk } from './render';
+import { loadSharp, renderToDisk, type ArtCatalogue } from './render';
 
-export const allowedWidths = [160, 320, 480, 640, 800, 1200] as const;
+const ImageQuery = Type.Object({
+  // An integer schema (not a union of literals) so the query string's "320" is coerced before the check.
+  w: Type.Optional(Type.Unsafe<ImageWidth>({ type: 'integer', enum: [...imageWidths] })),
+});
 
 async function exists(file: string): Promise<boolean> {
   try {
@@ -81,7 +86,7 @@ async function referenced(db: Db, rel: string): Promise<boolean> {
  * `?w=` resizes to one of a few widths (so the storefront can build srcset) and keeps the result on
  * disk. A picture missing on disk is drawn on first request, so a database seeded elsewhere works.
  */
-export async function imageRoutes(app: FastifyInstance) {
+export const imageRoutes: FastifyPluginAsyncTypebox<{ art: ArtCatalogue }> = async (app, { art }) => {
   const root = path.join(app.ctx.config.dataDir, 'images');
   const inflight = new Map<string, Promise<string | null>>();
   const gate = renderGate;
@@ -93,7 +98,7 @@ export async function imageRoutes(app: FastifyInstance) {
     if (!job) {
       job = (async () => {
         if (!(await referenced(app.ctx.database.db, rel))) return null;
-        return gate.run(() => renderToDisk(root, rel));
+        return gate.run(() => renderToDisk(root, rel, art));
       })().finally(() => inflight.delete(rel));
       inflight.set(rel, job);
     }
@@ -118,7 +123,7 @@ export async function imageRoutes(app: FastifyInstance) {
     '/images/*',
     {
       schema: {
-        querystring: { type: 'object', properties: { w: { type: 'integer', enum: [...allowedWidths] } } },
+        querystring: ImageQuery,
       },
     },
     async (request, reply) => {
@@ -128,7 +133,7 @@ export async function imageRoutes(app: FastifyInstance) {
       }
       const source = await ensure(rel);
       if (!source) throw new AppError(404, `Can't find this route: ${request.url}`);
-      const { w } = request.query as { w?: number };
+      const { w } = request.query;
       const file = w ? await resized(source, rel, w) : source;
       const info = await stat(file);
       reply.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -138,4 +143,4 @@ export async function imageRoutes(app: FastifyInstance) {
       return reply.send(createReadStream(file));
     },
   );
-}
+};

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { inlineScriptHashes, originOf, storefrontPolicy } from './csp';
 
-export const basePath = '/ecommerceweb';
+import { basePath } from '@/lib/base-path';
 
 /**
  * The built storefront (Next static export in STOREFRONT_DIR, default out/) under /ecommerceweb/,
@@ -20,7 +20,7 @@ export async function storefrontRoutes(app: FastifyInstance) {
   // where product images point.
   const policy = storefrontPolicy({
     scriptHashes: built ? inlineScriptHashes(root) : [],
-    apiOrigins: [originOf(app.ctx.config.publicUrl), originOf(process.env.NEXT_PUBLIC_API_HOST)].filter(
+    apiOrigins: [originOf(app.ctx.config.publicUrl), originOf(app.ctx.config.storefrontApiHost)].filter(
       (o): o is string => Boolean(o),
     ),
   });

@@ -1,4 +1,4 @@
-// Attacks of issue 12 against the real server process, on PGlite and (with TEST_DATABASE_URL) on
+// Attacks against the real server process, on PGlite and (with TEST_DATABASE_URL) on
 // PostgreSQL: each is tried many times and "held" only if no try got through.
 //   1. a burst of 60 concurrent reset-code guesses with the right code last (with and without the e-mail);
 //   2. the cart grown while the payment is being made (add-to-cart racing the card form post);

@@ -86,7 +86,10 @@ function cartKey(cart: CartState): string {
 interface CartEnvelope {
   numOfCartItems: number;
   cartId: string;
-  data: { products: Array<{ count: number; price: number; product: string | { _id: string } }>; totalCartPrice: number };
+  data: {
+    products: Array<{ count: number; price: number; product: string | { _id: string } }>;
+    totalCartPrice: number;
+  };
 }
 
 function cartFromEnvelope(env: CartEnvelope, failures: string[], who: string): CartState {
@@ -97,8 +100,10 @@ function cartFromEnvelope(env: CartEnvelope, failures: string[], who: string): C
     cart.set(id, { count: line.count, price: line.price });
   }
   const total = env.data.products.reduce((s, l) => s + l.count * l.price, 0);
-  if (env.numOfCartItems !== env.data.products.length) failures.push(`${who}: numOfCartItems ${env.numOfCartItems} ≠ ${env.data.products.length} lines`);
-  if (env.data.totalCartPrice !== total) failures.push(`${who}: totalCartPrice ${env.data.totalCartPrice} ≠ Σ lines ${total}`);
+  if (env.numOfCartItems !== env.data.products.length)
+    failures.push(`${who}: numOfCartItems ${env.numOfCartItems} ≠ ${env.data.products.length} lines`);
+  if (env.data.totalCartPrice !== total)
+    failures.push(`${who}: totalCartPrice ${env.data.totalCartPrice} ≠ Σ lines ${total}`);
   return cart;
 }
 
@@ -151,11 +156,21 @@ class CrashRun {
   }
 
   private async start(env?: Record<string, string>) {
-    this.server = await startServer({ label: `crash-${this.label}`, port: this.port, dataDir: this.dataDir, databaseUrl: this.databaseUrl, env });
+    this.server = await startServer({
+      label: `crash-${this.label}`,
+      port: this.port,
+      dataDir: this.dataDir,
+      databaseUrl: this.databaseUrl,
+      env,
+    });
   }
 
   private async loadProducts(): Promise<Product[]> {
-    const res = await call<{ data: Product[] }>(this.base, 'GET', '/products?limit=1000&fields=title,quantity,sold,price');
+    const res = await call<{ data: Product[] }>(
+      this.base,
+      'GET',
+      '/products?limit=1000&fields=title,quantity,sold,price',
+    );
     if (res.status !== 200) throw new Error(`products: ${res.status}`);
     return res.body.data;
   }
@@ -249,7 +264,13 @@ class CrashRun {
     if (!s.token) {
       s.pending = { kind: 'signup' };
       const res = await call<{ token: string }>(this.base, 'POST', '/auth/signup', {
-        body: { name: 'Crash Tester', email: s.email, password: s.password, rePassword: s.password, phone: '01012345678' },
+        body: {
+          name: 'Crash Tester',
+          email: s.email,
+          password: s.password,
+          rePassword: s.password,
+          phone: '01012345678',
+        },
       });
       if (res.status === 0) return false;
       this.note(res, 'signup');
@@ -269,7 +290,10 @@ class CrashRun {
     const product = this.products[Math.floor(this.rng() * this.products.length)]!;
     if (r < 0.45 || s.cart.size === 0) {
       s.pending = { kind: 'add', productId: product._id, before: cloneCart(s.cart) };
-      const res = await call<CartEnvelope>(this.base, 'POST', '/cart', { token: s.token, body: { productId: product._id } });
+      const res = await call<CartEnvelope>(this.base, 'POST', '/cart', {
+        token: s.token,
+        body: { productId: product._id },
+      });
       if (res.status === 0) return false;
       this.note(res, 'add to cart');
       s.pending = undefined;
@@ -285,7 +309,10 @@ class CrashRun {
     if (r < 0.62) {
       const count = 1 + Math.floor(this.rng() * 3);
       s.pending = { kind: 'set', productId: lineId, count, before: cloneCart(s.cart) };
-      const res = await call<CartEnvelope>(this.base, 'PUT', `/cart/${lineId}`, { token: s.token, body: { count } });
+      const res = await call<CartEnvelope>(this.base, 'PUT', `/cart/${lineId}`, {
+        token: s.token,
+        body: { count },
+      });
       if (res.status === 0) return false;
       this.note(res, 'set count');
       s.pending = undefined;
@@ -310,27 +337,31 @@ class CrashRun {
     // Every order here is an unpaid cash order: a shopper with the most allowed must be refused.
     const atLimit = s.orders.size >= maxOpenUnpaidOrders;
     s.pending = { kind: 'order', before: cloneCart(s.cart) };
-    const res = await call<{ data: { id: number; totalOrderPrice: number; cartItems: Array<{ product: string; count: number }> } }>(
-      this.base,
-      'POST',
-      `/orders/${s.cartId}`,
-      { token: s.token, body: { shippingAddress: address } },
-    );
+    const res = await call<{
+      data: { id: number; totalOrderPrice: number; cartItems: Array<{ product: string; count: number }> };
+    }>(this.base, 'POST', `/orders/${s.cartId}`, { token: s.token, body: { shippingAddress: address } });
     if (res.status === 0) return false;
     this.note(res, 'cash order');
     s.pending = undefined;
     if (res.status === 201) {
       if (atLimit) this.fail(`order accepted with ${s.orders.size} unpaid orders open`);
       const lines = new Map(res.body.data.cartItems.map((l) => [l.product, l.count]));
-      s.orders.set(res.body.data.id, { id: res.body.data.id, totalOrderPrice: res.body.data.totalOrderPrice, lines });
+      s.orders.set(res.body.data.id, {
+        id: res.body.data.id,
+        totalOrderPrice: res.body.data.totalOrderPrice,
+        lines,
+      });
       const expected = cartSummary([...s.cart.values()].reduce((sum, l) => sum + l.count * l.price, 0)).total;
-      if (res.body.data.totalOrderPrice !== expected) this.fail(`order total ${res.body.data.totalOrderPrice} ≠ cart summary ${expected}`);
+      if (res.body.data.totalOrderPrice !== expected)
+        this.fail(`order total ${res.body.data.totalOrderPrice} ≠ cart summary ${expected}`);
       s.cart = new Map();
       s.cartId = undefined;
       this.ack(s);
     } else if (res.status !== 400) this.fail(`order: ${res.status} ${JSON.stringify(res.body)}`);
-    else if (atLimit && (res.body as unknown as { message?: string }).message === tooManyOpenOrders) return true;
-    else if (!/Insufficient stock/.test(JSON.stringify(res.body))) this.fail(`order refused: ${JSON.stringify(res.body)}`);
+    else if (atLimit && (res.body as unknown as { message?: string }).message === tooManyOpenOrders)
+      return true;
+    else if (!/Insufficient stock/.test(JSON.stringify(res.body)))
+      this.fail(`order refused: ${JSON.stringify(res.body)}`);
     return true;
   }
 
@@ -350,12 +381,14 @@ class CrashRun {
   }
 
   private async fetchOrders(s: Shopper) {
-    const res = await call<Array<{ id: number; totalOrderPrice: number; taxPrice: number; cartItems: Array<{ count: number; price: number; product: { _id: string } | string }> }>>(
-      this.base,
-      'GET',
-      `/orders/user/${s.userId}`,
-      { token: s.token },
-    );
+    const res = await call<
+      Array<{
+        id: number;
+        totalOrderPrice: number;
+        taxPrice: number;
+        cartItems: Array<{ count: number; price: number; product: { _id: string } | string }>;
+      }>
+    >(this.base, 'GET', `/orders/user/${s.userId}`, { token: s.token });
     if (res.status !== 200 || !Array.isArray(res.body)) {
       this.fail(`${s.email}: GET orders ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
       return undefined;
@@ -370,7 +403,9 @@ class CrashRun {
     for (const s of this.shoppers) {
       if (s.pending?.kind === 'signup') {
         // Answer lost: either the account exists with this password or it does not exist at all.
-        const res = await call<{ token: string }>(this.base, 'POST', '/auth/signin', { body: { email: s.email, password: s.password } });
+        const res = await call<{ token: string }>(this.base, 'POST', '/auth/signin', {
+          body: { email: s.email, password: s.password },
+        });
         this.stats.writesInDoubt++;
         s.pending = undefined;
         if (res.status === 200) {
@@ -384,8 +419,11 @@ class CrashRun {
       }
       if (!s.exists || !s.token) continue;
       if (s.needsSignin) {
-        const res = await call(this.base, 'POST', '/auth/signin', { body: { email: s.email, password: s.password } });
-        if (res.status !== 200) this.fail(`${when}: acknowledged signup ${s.email} cannot sign in: ${res.status}`);
+        const res = await call(this.base, 'POST', '/auth/signin', {
+          body: { email: s.email, password: s.password },
+        });
+        if (res.status !== 200)
+          this.fail(`${when}: acknowledged signup ${s.email} cannot sign in: ${res.status}`);
         s.needsSignin = false;
       }
       const found = await this.fetchCart(s);
@@ -395,7 +433,8 @@ class CrashRun {
 
       const known = [...s.orders.keys()];
       const listed = new Map(orders.map((o) => [o.id, o]));
-      for (const id of known) if (!listed.has(id)) this.fail(`${when}: acknowledged order ${id} of ${s.email} is missing`);
+      for (const id of known)
+        if (!listed.has(id)) this.fail(`${when}: acknowledged order ${id} of ${s.email} is missing`);
       const extra = orders.filter((o) => !s.orders.has(o.id));
 
       const p = s.pending;
@@ -406,13 +445,19 @@ class CrashRun {
         if (p.kind === 'order') {
           if (extra.length === 1 && found.cart.size === 0) {
             const o = extra[0]!;
-            const lines = new Map(o.cartItems.map((l) => [typeof l.product === 'string' ? l.product : l.product._id, l.count]));
+            const lines = new Map(
+              o.cartItems.map((l) => [typeof l.product === 'string' ? l.product : l.product._id, l.count]),
+            );
             const expectLines = new Map([...p.before].map(([id, l]) => [id, l.count]));
-            if (JSON.stringify([...lines].sort()) !== JSON.stringify([...expectLines].sort())) this.fail(`${when}: in-doubt order ${o.id} lines differ from the cart`);
+            if (JSON.stringify([...lines].sort()) !== JSON.stringify([...expectLines].sort()))
+              this.fail(`${when}: in-doubt order ${o.id} lines differ from the cart`);
             s.orders.set(o.id, { id: o.id, totalOrderPrice: o.totalOrderPrice, lines });
           } else if (extra.length === 0 && now === before) {
             // not placed: cart intact
-          } else this.fail(`${when}: in-doubt order of ${s.email} is half-done: ${extra.length} new orders, cart ${now} (before ${before})`);
+          } else
+            this.fail(
+              `${when}: in-doubt order of ${s.email} is half-done: ${extra.length} new orders, cart ${now} (before ${before})`,
+            );
         } else {
           const after = cloneCart(p.before);
           if (p.kind === 'add') {
@@ -425,9 +470,14 @@ class CrashRun {
           const afterKey = cartKey(after);
           // A new line's price is the product's price, which the client may not know: compare counts only then.
           const sameIgnoringNewPrice =
-            p.kind === 'add' && !p.before.has(p.productId) && found.cart.get(p.productId)?.count === 1 && cartKey(new Map([...found.cart].filter(([id]) => id !== p.productId))) === before;
+            p.kind === 'add' &&
+            !p.before.has(p.productId) &&
+            found.cart.get(p.productId)?.count === 1 &&
+            cartKey(new Map([...found.cart].filter(([id]) => id !== p.productId))) === before;
           if (now !== before && now !== afterKey && !sameIgnoringNewPrice) {
-            this.fail(`${when}: in-doubt ${p.kind} on ${s.email} left ${now}; expected ${before} or ${afterKey}`);
+            this.fail(
+              `${when}: in-doubt ${p.kind} on ${s.email} left ${now}; expected ${before} or ${afterKey}`,
+            );
           }
           if (extra.length > 0) this.fail(`${when}: ${s.email} has orders nobody placed`);
         }
@@ -436,7 +486,8 @@ class CrashRun {
         s.pending = undefined;
       } else {
         if (extra.length > 0) this.fail(`${when}: ${s.email} has ${extra.length} orders nobody placed`);
-        if (cartKey(found.cart) !== cartKey(s.cart)) this.fail(`${when}: cart of ${s.email} is ${cartKey(found.cart)}; acknowledged ${cartKey(s.cart)}`);
+        if (cartKey(found.cart) !== cartKey(s.cart))
+          this.fail(`${when}: cart of ${s.email} is ${cartKey(found.cart)}; acknowledged ${cartKey(s.cart)}`);
         s.cart = found.cart;
         if (found.cartId) s.cartId = found.cartId;
       }
@@ -444,9 +495,13 @@ class CrashRun {
       for (const o of orders) {
         const total = o.cartItems.reduce((sum, l) => sum + l.count * l.price, 0);
         const summary = cartSummary(total);
-        if (o.totalOrderPrice !== summary.total || o.taxPrice !== summary.tax) this.fail(`${when}: order ${o.id} totals ${o.totalOrderPrice}/${o.taxPrice} ≠ Σ lines ${summary.total}/${summary.tax}`);
+        if (o.totalOrderPrice !== summary.total || o.taxPrice !== summary.tax)
+          this.fail(
+            `${when}: order ${o.id} totals ${o.totalOrderPrice}/${o.taxPrice} ≠ Σ lines ${summary.total}/${summary.tax}`,
+          );
         const known = s.orders.get(o.id);
-        if (known && known.totalOrderPrice !== o.totalOrderPrice) this.fail(`${when}: order ${o.id} total changed`);
+        if (known && known.totalOrderPrice !== o.totalOrderPrice)
+          this.fail(`${when}: order ${o.id} total changed`);
         for (const l of o.cartItems) {
           const id = typeof l.product === 'string' ? l.product : l.product._id;
           soldByOrders.set(id, (soldByOrders.get(id) ?? 0) + l.count);
@@ -458,12 +513,17 @@ class CrashRun {
     // Stock: nothing sold without an order, no order without its stock taken.
     for (const p of await this.loadProducts()) {
       const total = this.stockTotal.get(p._id);
-      if (total !== undefined && p.quantity + p.sold !== total) this.fail(`${when}: ${p.title}: quantity ${p.quantity} + sold ${p.sold} ≠ ${total}`);
+      if (total !== undefined && p.quantity + p.sold !== total)
+        this.fail(`${when}: ${p.title}: quantity ${p.quantity} + sold ${p.sold} ≠ ${total}`);
       if (p.quantity < 0) this.fail(`${when}: ${p.title} has negative stock`);
       const sold = p.sold - (this.initialSold.get(p._id) ?? 0);
-      if (sold !== (soldByOrders.get(p._id) ?? 0)) this.fail(`${when}: ${p.title}: sold went up by ${sold} but orders hold ${soldByOrders.get(p._id) ?? 0}`);
+      if (sold !== (soldByOrders.get(p._id) ?? 0))
+        this.fail(
+          `${when}: ${p.title}: sold went up by ${sold} but orders hold ${soldByOrders.get(p._id) ?? 0}`,
+        );
     }
-    if (this.stats.failures.length > failuresBefore) console.log(this.stats.failures.slice(failuresBefore).join('\n'));
+    if (this.stats.failures.length > failuresBefore)
+      console.log(this.stats.failures.slice(failuresBefore).join('\n'));
   }
 
   /** SIGTERM with requests in flight: each one is answered, then the process exits 0. */
@@ -476,7 +536,13 @@ class CrashRun {
       s.pending = { kind: 'signup' };
       sends.push(
         call(server.url, 'POST', '/auth/signup', {
-          body: { name: 'Grace Tester', email: s.email, password: s.password, rePassword: s.password, phone: '01012345678' },
+          body: {
+            name: 'Grace Tester',
+            email: s.email,
+            password: s.password,
+            rePassword: s.password,
+            phone: '01012345678',
+          },
         }).then((res) => {
           if (res.status === 201) {
             s.pending = undefined;
@@ -492,12 +558,22 @@ class CrashRun {
     }
     // Shoppers who may still order (each may have a few unpaid cash orders open).
     const ready = this.shoppers
-      .filter((s) => s.exists && s.token && !s.pending && s.cart.size > 0 && s.cartId && s.orders.size < maxOpenUnpaidOrders)
+      .filter(
+        (s) =>
+          s.exists &&
+          s.token &&
+          !s.pending &&
+          s.cart.size > 0 &&
+          s.cartId &&
+          s.orders.size < maxOpenUnpaidOrders,
+      )
       .slice(0, 4);
     for (const s of ready) {
       s.pending = { kind: 'order', before: cloneCart(s.cart) };
       sends.push(
-        call<{ data: { id: number; totalOrderPrice: number; cartItems: Array<{ product: string; count: number }> } }>(server.url, 'POST', `/orders/${s.cartId}`, {
+        call<{
+          data: { id: number; totalOrderPrice: number; cartItems: Array<{ product: string; count: number }> };
+        }>(server.url, 'POST', `/orders/${s.cartId}`, {
           token: s.token,
           body: { shippingAddress: address },
         }).then((res) => {
@@ -534,18 +610,29 @@ class CrashRun {
     this.server = undefined;
     this.stats.gracefulInFlight = answers.length;
     this.stats.gracefulAnswered = answers.filter((a) => a.status > 0 && a.status < 500).length;
-    for (const a of answers) if (a.status === 0 || a.status >= 500) this.fail(`SIGTERM: an in-flight request got ${a.status || a.networkError}`);
+    for (const a of answers)
+      if (a.status === 0 || a.status >= 500)
+        this.fail(`SIGTERM: an in-flight request got ${a.status || a.networkError}`);
     // The signups are valid: each must have been carried out, not merely answered.
     const signups = answers.slice(0, 8).filter((a) => a.status === 201).length;
-    if (signups !== 8) this.fail(`SIGTERM: ${signups} of 8 in-flight signups succeeded (${answers.slice(0, 8).map((a) => a.status).join(',')})`);
+    if (signups !== 8)
+      this.fail(
+        `SIGTERM: ${signups} of 8 in-flight signups succeeded (${answers
+          .slice(0, 8)
+          .map((a) => a.status)
+          .join(',')})`,
+      );
     if (code !== 0) this.fail(`SIGTERM: exit code ${code}`);
-    if (arrived < sends.length) this.fail(`SIGTERM: only ${arrived} of ${sends.length} requests were seen arriving`);
+    if (arrived < sends.length)
+      this.fail(`SIGTERM: only ${arrived} of ${sends.length} requests were seen arriving`);
   }
 }
 
 const busy = new Set<Shopper>();
 
-export async function crashLoop(options: { kills?: number; seed?: number; log?: (line: string) => void } = {}): Promise<CrashStats[]> {
+export async function crashLoop(
+  options: { kills?: number; seed?: number; log?: (line: string) => void } = {},
+): Promise<CrashStats[]> {
   const kills = options.kills ?? Number(process.env.CRASH_KILLS ?? 20);
   const seed = options.seed ?? Number(process.env.CRASH_SEED ?? Date.now() % 100_000);
   const log = options.log ?? console.log;

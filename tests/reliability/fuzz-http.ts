@@ -22,13 +22,18 @@ function sender(port: number): Send {
     new Promise((resolve) => {
       // An explicit length: Node sends a DELETE body neither chunked nor sized otherwise, and the
       // server would read the body bytes as a second request.
-      const headers = req.body !== undefined ? { ...req.headers, 'content-length': String(Buffer.byteLength(req.body)) } : req.headers;
+      const headers =
+        req.body !== undefined
+          ? { ...req.headers, 'content-length': String(Buffer.byteLength(req.body)) }
+          : req.headers;
       const r = http.request(
         { host: '127.0.0.1', port, method: req.method, path: req.url, headers, agent, timeout: 30_000 },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+          );
           res.on('error', (err) => resolve({ status: 599, body: `response error: ${err.message}` }));
         },
       );
@@ -54,12 +59,26 @@ export async function fuzzHttp(options: { count?: number; seed?: number } = {}):
     writeFileSync(path.join(storefrontDir, '_next', 'static', 'app.js'), 'console.log(1)');
   }
   const port = 3610;
-  const server = await startServer({ label: 'fuzz-http', port, dataDir, env: { STOREFRONT_DIR: storefrontDir } });
+  const server = await startServer({
+    label: 'fuzz-http',
+    port,
+    dataDir,
+    env: { STOREFRONT_DIR: storefrontDir },
+  });
   const send = sender(port);
   try {
     const context = await prepareFuzzContext(send, 'http');
-    const stats = await runFuzz({ send, rng: mulberry32(seed), count, context, secret: testJwtSecret, concurrency: 8 });
-    const alive = server.proc.exitCode === null && (await send({ method: 'GET', url: '/api/v1/ready', headers: {}, label: 'ready' })).status === 200;
+    const stats = await runFuzz({
+      send,
+      rng: mulberry32(seed),
+      count,
+      context,
+      secret: testJwtSecret,
+      concurrency: 8,
+    });
+    const alive =
+      server.proc.exitCode === null &&
+      (await send({ method: 'GET', url: '/api/v1/ready', headers: {}, label: 'ready' })).status === 200;
     return { ...stats, seed, serverAlive: alive };
   } finally {
     server.proc.kill('SIGTERM');
@@ -70,8 +89,15 @@ export async function fuzzHttp(options: { count?: number; seed?: number } = {}):
 if (require.main === module) {
   fuzzHttp()
     .then((s) => {
-      console.log(`fuzz over HTTP (seed ${s.seed}): ${s.requests} requests, 5xx ${s.serverErrors}, server alive ${s.serverAlive}`);
-      console.log(`  statuses: ${[...s.byStatus].sort(([a], [b]) => a - b).map(([k, v]) => `${k}×${v}`).join(' ')}`);
+      console.log(
+        `fuzz over HTTP (seed ${s.seed}): ${s.requests} requests, 5xx ${s.serverErrors}, server alive ${s.serverAlive}`,
+      );
+      console.log(
+        `  statuses: ${[...s.byStatus]
+          .sort(([a], [b]) => a - b)
+          .map(([k, v]) => `${k}×${v}`)
+          .join(' ')}`,
+      );
       for (const f of s.failures) console.log(`  ✗ ${f}`);
       process.exit(s.failures.length === 0 && s.serverAlive ? 0 : 1);
     })

@@ -1,5 +1,5 @@
 // `npm run test:reliability`: the long runs (crash loop, two-process race, full HTTP fuzz, the attacks
-// of issue 12), one after the other, then one summary. Exit code 1 if any of them found a problem.
+// on accounts, money and stock), one after the other, then one summary. Exit code 1 if any of them found a problem.
 //   CRASH_KILLS (default 20 per database), FUZZ_COUNT (default 10000), CRASH_SEED / FUZZ_SEED to replay.
 import { attacks, printAttackStats, type AttackStats } from './attacks';
 import { crashLoop, printCrashStats, type CrashStats } from './crash-loop';
@@ -74,7 +74,7 @@ async function main() {
     for (const f of fuzz.failures) console.log(`    ✗ ${f}`);
   }
   if (attack) {
-    console.log('  attacks (issue 12):');
+    console.log('  attacks:');
     printAttackStats(attack);
   }
   for (const e of errors) console.log(`  ✗ ${e}`);

@@ -49,12 +49,20 @@ class Race {
     if (!ok) this.stats.failures.push(message);
   }
 
-  private async send<T>(i: number, method: string, path: string, token?: string, body?: unknown): Promise<Answer<T>> {
+  private async send<T>(
+    i: number,
+    method: string,
+    path: string,
+    token?: string,
+    body?: unknown,
+  ): Promise<Answer<T>> {
     const res = await call<T>(this.base(i), method, path, { token, body });
     this.stats.requests++;
     if (res.status === 0 || res.status >= 500) {
       this.stats.serverErrors++;
-      this.stats.failures.push(`${method} ${path}: ${res.status || res.networkError} ${JSON.stringify(res.body).slice(0, 200)}`);
+      this.stats.failures.push(
+        `${method} ${path}: ${res.status || res.networkError} ${JSON.stringify(res.body).slice(0, 200)}`,
+      );
     }
     return res;
   }
@@ -69,26 +77,39 @@ class Race {
       phone: '01012345678',
     });
     if (res.status !== 201) throw new Error(`signup: ${res.status} ${JSON.stringify(res.body)}`);
-    return { token: res.body.token, userId: JSON.parse(Buffer.from(res.body.token.split('.')[1] ?? '', 'base64url').toString()).id };
+    return {
+      token: res.body.token,
+      userId: JSON.parse(Buffer.from(res.body.token.split('.')[1] ?? '', 'base64url').toString()).id,
+    };
   }
 
   private async products(): Promise<Product[]> {
-    const res = await this.send<{ data: Product[] }>(0, 'GET', '/products?limit=1000&fields=title,quantity,sold,price');
+    const res = await this.send<{ data: Product[] }>(
+      0,
+      'GET',
+      '/products?limit=1000&fields=title,quantity,sold,price',
+    );
     return res.body.data;
   }
 
   private async stockOf(id: string) {
-    const { rows } = await this.sql.query<{ quantity: number; sold: number }>('select quantity, sold from products where id = $1', [id]);
+    const { rows } = await this.sql.query<{ quantity: number; sold: number }>(
+      'select quantity, sold from products where id = $1',
+      [id],
+    );
     return rows[0]!;
   }
 
   private async ordersOf(s: Shopper) {
-    const res = await this.send<Array<{ id: number; totalOrderPrice: number; paymentMethodType: string; isPaid: boolean; cartItems: Array<{ count: number; price: number; product: { _id: string } }> }>>(
-      0,
-      'GET',
-      `/orders/user/${s.userId}`,
-      s.token,
-    );
+    const res = await this.send<
+      Array<{
+        id: number;
+        totalOrderPrice: number;
+        paymentMethodType: string;
+        isPaid: boolean;
+        cartItems: Array<{ count: number; price: number; product: { _id: string } }>;
+      }>
+    >(0, 'GET', `/orders/user/${s.userId}`, s.token);
     return Array.isArray(res.body) ? res.body : [];
   }
 
@@ -111,11 +132,23 @@ class Race {
     for (let i = 0; i < 10; i++) jobs.push(this.send(i, 'POST', '/cart', s.token, { productId: q._id }));
     for (let i = 0; i < 10; i++) jobs.push(this.send(i + 1, 'POST', '/cart', s.token, { productId: r._id }));
     const answers = await Promise.all(jobs);
-    this.check(answers.every((a) => a.status === 200), `concurrent adds: statuses ${[...new Set(answers.map((a) => a.status))].join(',')}`);
-    const cart = await this.send<{ numOfCartItems: number; data: { products: Array<{ count: number; product: { _id: string } }> } }>(1, 'GET', '/cart', s.token);
+    this.check(
+      answers.every((a) => a.status === 200),
+      `concurrent adds: statuses ${[...new Set(answers.map((a) => a.status))].join(',')}`,
+    );
+    const cart = await this.send<{
+      numOfCartItems: number;
+      data: { products: Array<{ count: number; product: { _id: string } }> };
+    }>(1, 'GET', '/cart', s.token);
     const counts = new Map(cart.body.data.products.map((l) => [l.product._id, l.count]));
-    this.check(cart.body.numOfCartItems === 3, `concurrent adds: ${cart.body.numOfCartItems} lines, expected 3`);
-    this.check(counts.get(p._id) === 40 && counts.get(q._id) === 10 && counts.get(r._id) === 10, `concurrent adds: counts ${JSON.stringify([...counts])}`);
+    this.check(
+      cart.body.numOfCartItems === 3,
+      `concurrent adds: ${cart.body.numOfCartItems} lines, expected 3`,
+    );
+    this.check(
+      counts.get(p._id) === 40 && counts.get(q._id) === 10 && counts.get(r._id) === 10,
+      `concurrent adds: counts ${JSON.stringify([...counts])}`,
+    );
   }
 
   /** Stock 3, ten shoppers with one unit each order at once: exactly 3 orders, stock 0, sold +3. */
@@ -129,12 +162,24 @@ class Race {
     }
     await this.sql.query('update products set quantity = 3 where id = $1', [p._id]);
     const before = await this.stockOf(p._id);
-    const answers = await Promise.all(shoppers.map((s, i) => this.send(i, 'POST', `/orders/${cartIds[i]}`, s.token, { shippingAddress: address })));
+    const answers = await Promise.all(
+      shoppers.map((s, i) =>
+        this.send(i, 'POST', `/orders/${cartIds[i]}`, s.token, { shippingAddress: address }),
+      ),
+    );
     const created = answers.filter((a) => a.status === 201).length;
-    const refused = answers.filter((a) => a.status === 400 && /Insufficient stock/.test(JSON.stringify(a.body))).length;
+    const refused = answers.filter(
+      (a) => a.status === 400 && /Insufficient stock/.test(JSON.stringify(a.body)),
+    ).length;
     const after = await this.stockOf(p._id);
-    this.check(created === 3 && refused === 7, `last units: ${created} orders, ${refused} refused (statuses ${answers.map((a) => a.status).join(',')})`);
-    this.check(after.quantity === 0 && after.sold === before.sold + 3, `last units: stock ${after.quantity}, sold +${after.sold - before.sold}`);
+    this.check(
+      created === 3 && refused === 7,
+      `last units: ${created} orders, ${refused} refused (statuses ${answers.map((a) => a.status).join(',')})`,
+    );
+    this.check(
+      after.quantity === 0 && after.sold === before.sold + 3,
+      `last units: stock ${after.quantity}, sold +${after.sold - before.sold}`,
+    );
     // The refused shoppers keep their carts.
     let kept = 0;
     for (const [i, s] of shoppers.entries()) {
@@ -152,13 +197,25 @@ class Race {
     await this.send(0, 'POST', '/cart', s.token, { productId: p._id });
     const added = await this.send<{ cartId: string }>(1, 'POST', '/cart', s.token, { productId: p._id });
     const before = await this.stockOf(p._id);
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => this.send<{ data: { id: number } }>(i, 'POST', `/orders/${added.body.cartId}`, s.token, { shippingAddress: address })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        this.send<{ data: { id: number } }>(i, 'POST', `/orders/${added.body.cartId}`, s.token, {
+          shippingAddress: address,
+        }),
+      ),
+    );
     const ids = new Set(answers.filter((a) => a.status === 201).map((a) => a.body.data.id));
     const orders = await this.ordersOf(s);
     const after = await this.stockOf(p._id);
     this.check(orders.length === 1, `double order: ${orders.length} orders`);
-    this.check(ids.size === 1, `double order: answers name ${ids.size} different orders (statuses ${answers.map((a) => a.status).join(',')})`);
-    this.check(before.quantity - after.quantity === 2, `double order: stock went down by ${before.quantity - after.quantity}, expected 2`);
+    this.check(
+      ids.size === 1,
+      `double order: answers name ${ids.size} different orders (statuses ${answers.map((a) => a.status).join(',')})`,
+    );
+    this.check(
+      before.quantity - after.quantity === 2,
+      `double order: stock went down by ${before.quantity - after.quantity}, expected 2`,
+    );
   }
 
   /** An order placed while the cart is being added to: every add ends up in the order or in the new cart. */
@@ -169,27 +226,47 @@ class Race {
     await this.send(1, 'PUT', `/cart/${p._id}`, s.token, { count: 2 });
     const before = { p: await this.stockOf(p._id), q: await this.stockOf(q._id) };
     const adds: Array<Promise<Answer>> = [];
-    const order = this.send<{ data: { id: number } }>(0, 'POST', `/orders/${first.body.cartId}`, s.token, { shippingAddress: address });
-    for (let i = 0; i < 6; i++) adds.push(this.send(i + 1, 'POST', '/cart', s.token, { productId: i % 2 ? q._id : p._id }));
+    const order = this.send<{ data: { id: number } }>(0, 'POST', `/orders/${first.body.cartId}`, s.token, {
+      shippingAddress: address,
+    });
+    for (let i = 0; i < 6; i++)
+      adds.push(this.send(i + 1, 'POST', '/cart', s.token, { productId: i % 2 ? q._id : p._id }));
     const [placed, ...added] = await Promise.all([order, ...adds]);
     this.check(placed!.status === 201, `edit during order: order answered ${placed!.status}`);
-    this.check(added.every((a) => a.status === 200), `edit during order: adds answered ${added.map((a) => a.status).join(',')}`);
+    this.check(
+      added.every((a) => a.status === 200),
+      `edit during order: adds answered ${added.map((a) => a.status).join(',')}`,
+    );
     const orders = await this.ordersOf(s);
-    const cart = await this.send<{ data: { products: Array<{ count: number; product: { _id: string } }> } }>(1, 'GET', '/cart', s.token);
+    const cart = await this.send<{ data: { products: Array<{ count: number; product: { _id: string } }> } }>(
+      1,
+      'GET',
+      '/cart',
+      s.token,
+    );
     const inOrder = new Map((orders[0]?.cartItems ?? []).map((l) => [l.product._id, l.count]));
-    const inCart = new Map(cart.status === 200 ? cart.body.data.products.map((l) => [l.product._id, l.count]) : []);
+    const inCart = new Map(
+      cart.status === 200 ? cart.body.data.products.map((l) => [l.product._id, l.count]) : [],
+    );
     const totalP = (inOrder.get(p._id) ?? 0) + (inCart.get(p._id) ?? 0);
     const totalQ = (inOrder.get(q._id) ?? 0) + (inCart.get(q._id) ?? 0);
     this.check(orders.length === 1, `edit during order: ${orders.length} orders`);
-    this.check(totalP === 5 && totalQ === 3, `edit during order: p ${totalP} (expected 2+3), q ${totalQ} (expected 3); order ${JSON.stringify([...inOrder])}, cart ${JSON.stringify([...inCart])}`);
+    this.check(
+      totalP === 5 && totalQ === 3,
+      `edit during order: p ${totalP} (expected 2+3), q ${totalQ} (expected 3); order ${JSON.stringify([...inOrder])}, cart ${JSON.stringify([...inCart])}`,
+    );
     const o = orders[0];
     if (o) {
       const sum = o.cartItems.reduce((t, l) => t + l.count * l.price, 0);
-      this.check(o.totalOrderPrice === cartSummary(sum).total, `edit during order: order total ${o.totalOrderPrice} ≠ summary of its lines ${cartSummary(sum).total}`);
+      this.check(
+        o.totalOrderPrice === cartSummary(sum).total,
+        `edit during order: order total ${o.totalOrderPrice} ≠ summary of its lines ${cartSummary(sum).total}`,
+      );
     }
     const after = { p: await this.stockOf(p._id), q: await this.stockOf(q._id) };
     this.check(
-      before.p.quantity - after.p.quantity === (inOrder.get(p._id) ?? 0) && before.q.quantity - after.q.quantity === (inOrder.get(q._id) ?? 0),
+      before.p.quantity - after.p.quantity === (inOrder.get(p._id) ?? 0) &&
+        before.q.quantity - after.q.quantity === (inOrder.get(q._id) ?? 0),
       `edit during order: stock taken does not match the order lines`,
     );
   }
@@ -207,7 +284,9 @@ class Race {
       { shippingAddress: address },
     );
     if (session.status !== 200) {
-      this.stats.failures.push(`payment race: checkout session ${session.status} ${JSON.stringify(session.body)}`);
+      this.stats.failures.push(
+        `payment race: checkout session ${session.status} ${JSON.stringify(session.body)}`,
+      );
       return;
     }
     const id = session.body.session.id;
@@ -215,7 +294,13 @@ class Race {
     const csrf = /name="csrf" value="([^"]+)"/.exec(page)?.[1];
     this.check(Boolean(csrf), 'payment race: no form token on the payment page');
     const before = await this.stockOf(p._id);
-    const form = new URLSearchParams({ cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123', cardName: 'Race Tester', csrf: csrf ?? '' });
+    const form = new URLSearchParams({
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/39',
+      cvc: '123',
+      cardName: 'Race Tester',
+      csrf: csrf ?? '',
+    });
     const posts = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         fetch(`${this.base(i)}/pay/${id}`, {
@@ -232,17 +317,28 @@ class Race {
     this.stats.requests += posts.length;
     const bad = posts.filter((st) => st === 0 || st >= 500);
     this.stats.serverErrors += bad.length;
-    this.check(posts.every((st) => st === 303), `payment race: answers ${posts.join(',')}`);
+    this.check(
+      posts.every((st) => st === 303),
+      `payment race: answers ${posts.join(',')}`,
+    );
     const orders = await this.ordersOf(s);
     const after = await this.stockOf(p._id);
-    this.check(orders.length === 1 && orders[0]?.paymentMethodType === 'card' && orders[0]?.isPaid === true, `payment race: ${orders.length} orders`);
-    this.check(before.quantity - after.quantity === 1, `payment race: stock went down by ${before.quantity - after.quantity}`);
+    this.check(
+      orders.length === 1 && orders[0]?.paymentMethodType === 'card' && orders[0]?.isPaid === true,
+      `payment race: ${orders.length} orders`,
+    );
+    this.check(
+      before.quantity - after.quantity === 1,
+      `payment race: stock went down by ${before.quantity - after.quantity}`,
+    );
     const cart = await this.send(0, 'GET', '/cart', s.token);
     this.check(cart.status === 404, `payment race: cart not consumed (${cart.status})`);
   }
 }
 
-export async function twoProcessRace(log: (line: string) => void = console.log): Promise<RaceStats | undefined> {
+export async function twoProcessRace(
+  log: (line: string) => void = console.log,
+): Promise<RaceStats | undefined> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) {
     log('two-process race: TEST_DATABASE_URL not set, skipped (it needs PostgreSQL)');
@@ -274,7 +370,9 @@ if (require.main === module) {
   twoProcessRace()
     .then((stats) => {
       if (stats) {
-        console.log(`two-process race: ${stats.scenarios} scenarios, ${stats.requests} requests, 5xx ${stats.serverErrors}, failures ${stats.failures.length}`);
+        console.log(
+          `two-process race: ${stats.scenarios} scenarios, ${stats.requests} requests, 5xx ${stats.serverErrors}, failures ${stats.failures.length}`,
+        );
         for (const f of stats.failures) console.log(`  ✗ ${f}`);
       }
       process.exit(stats && stats.failures.length > 0 ? 1 : 0);

@@ -18,7 +18,9 @@ describe('cart summary identities', () => {
       fc.property(fc.integer({ min: 0, max: 1_000_000_000 }), (total) => {
         const s = cartSummary(total);
         expect(s.original).toBe(total);
-        expect(Number.isInteger(s.tax) && Number.isInteger(s.savings) && Number.isInteger(s.total)).toBe(true);
+        expect(Number.isInteger(s.tax) && Number.isInteger(s.savings) && Number.isInteger(s.total)).toBe(
+          true,
+        );
         // ⌊x/9⌋ is the largest integer t with 9t ≤ x; same for 10.
         expect(9 * s.tax <= total && total < 9 * (s.tax + 1)).toBe(true);
         expect(10 * s.savings <= total && total < 10 * (s.savings + 1)).toBe(true);
@@ -30,21 +32,31 @@ describe('cart summary identities', () => {
 
   it('the Total never falls below the original price and grows with it', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 10_000 }), (a, extra) => {
-        expect(cartSummary(a).total).toBeGreaterThanOrEqual(a);
-        expect(cartSummary(a + extra).total).toBeGreaterThanOrEqual(cartSummary(a).total);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (a, extra) => {
+          expect(cartSummary(a).total).toBeGreaterThanOrEqual(a);
+          expect(cartSummary(a + extra).total).toBeGreaterThanOrEqual(cartSummary(a).total);
+        },
+      ),
       params,
     );
   });
 
   it('order totals = the cart summary of the cart: Σ count × price, however the lines are split or ordered', () => {
-    const line = fc.record({ count: fc.integer({ min: 1, max: 50 }), price: fc.integer({ min: 1, max: 100_000 }) });
+    const line = fc.record({
+      count: fc.integer({ min: 1, max: 50 }),
+      price: fc.integer({ min: 1, max: 100_000 }),
+    });
     fc.assert(
       fc.property(fc.array(line, { minLength: 1, maxLength: 30 }), fc.integer(), (lines, shuffleSeed) => {
         const totalCartPrice = lines.reduce((sum, l) => sum + l.count * l.price, 0);
         // The server records an order from the same lines in its own order (sorted by product id).
-        const shuffled = [...lines].sort((x, y) => ((x.count * 31 + x.price + shuffleSeed) % 7) - ((y.count * 31 + y.price + shuffleSeed) % 7));
+        const shuffled = [...lines].sort(
+          (x, y) =>
+            ((x.count * 31 + x.price + shuffleSeed) % 7) - ((y.count * 31 + y.price + shuffleSeed) % 7),
+        );
         const orderTotal = shuffled.reduce((sum, l) => sum + l.count * l.price, 0);
         expect(cartSummary(orderTotal)).toEqual(cartSummary(totalCartPrice));
         // A line of count n is n lines of count 1: no line counted twice or lost.
@@ -57,7 +69,8 @@ describe('cart summary identities', () => {
 });
 
 describe('Egyptian phone pattern', () => {
-  const digits = (n: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: n, maxLength: n }).map((d) => d.join(''));
+  const digits = (n: number) =>
+    fc.array(fc.integer({ min: 0, max: 9 }), { minLength: n, maxLength: n }).map((d) => d.join(''));
 
   it('accepts every (20)?01[0125] + 8 digits', () => {
     fc.assert(
@@ -76,16 +89,24 @@ describe('Egyptian phone pattern', () => {
       params,
     );
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 16 }).filter((n) => n !== 8), (n) => {
-        expect(isEgyptianPhone(`010${'1'.repeat(n)}`)).toBe(false);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 16 }).filter((n) => n !== 8),
+        (n) => {
+          expect(isEgyptianPhone(`010${'1'.repeat(n)}`)).toBe(false);
+        },
+      ),
       params,
     );
     fc.assert(
-      fc.property(digits(8), fc.string({ minLength: 1, maxLength: 3 }).filter((s) => !/^\d*$/.test(s)), fc.nat(11), (rest, junk, at) => {
-        const phone = `010${rest}`;
-        expect(isEgyptianPhone(phone.slice(0, at) + junk + phone.slice(at))).toBe(false);
-      }),
+      fc.property(
+        digits(8),
+        fc.string({ minLength: 1, maxLength: 3 }).filter((s) => !/^\d*$/.test(s)),
+        fc.nat(11),
+        (rest, junk, at) => {
+          const phone = `010${rest}`;
+          expect(isEgyptianPhone(phone.slice(0, at) + junk + phone.slice(at))).toBe(false);
+        },
+      ),
       params,
     );
   });
@@ -105,13 +126,18 @@ describe('title shortening', () => {
   const word = fc.stringMatching(/^[A-Za-z0-9'&-]{1,10}$/);
   it('keeps the first n words, in order, single-spaced', () => {
     fc.assert(
-      fc.property(fc.array(word, { minLength: 0, maxLength: 12 }), fc.integer({ min: 1, max: 5 }), fc.constantFrom(' ', '  ', '\t', ' \n '), (words, n, gap) => {
-        const title = `${gap}${words.join(gap)}${gap}`;
-        const short = firstWords(title, n);
-        expect(short).toBe(words.slice(0, n).join(' '));
-        expect(short.split(' ').filter(Boolean).length).toBe(Math.min(n, words.length));
-        expect(title.replace(/\s+/g, ' ').trim().startsWith(short)).toBe(true);
-      }),
+      fc.property(
+        fc.array(word, { minLength: 0, maxLength: 12 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.constantFrom(' ', '  ', '\t', ' \n '),
+        (words, n, gap) => {
+          const title = `${gap}${words.join(gap)}${gap}`;
+          const short = firstWords(title, n);
+          expect(short).toBe(words.slice(0, n).join(' '));
+          expect(short.split(' ').filter(Boolean).length).toBe(Math.min(n, words.length));
+          expect(title.replace(/\s+/g, ' ').trim().startsWith(short)).toBe(true);
+        },
+      ),
       params,
     );
   });
@@ -121,7 +147,9 @@ describe('product filter', () => {
   const product = fc.record({
     title: fc.string({ maxLength: 20 }),
     price: fc.integer({ min: 0, max: 5000 }),
-    category: fc.record({ name: fc.constantFrom("Women's Fashion", "Men's Fashion", 'Electronics', 'Music', 'Books') }),
+    category: fc.record({
+      name: fc.constantFrom("Women's Fashion", "Men's Fashion", 'Electronics', 'Music', 'Books'),
+    }),
   });
   const products = fc.array(product, { maxLength: 25 });
   const filter = fc.record({
@@ -179,15 +207,27 @@ describe('product filter', () => {
 });
 
 describe('account schemas', () => {
-  const name = fc.stringMatching(/^[A-Za-z ]{3,14}$/).filter((s) => s.length >= limits.nameMin && s.length <= limits.nameMax);
-  const email = fc.tuple(fc.stringMatching(/^[a-z0-9._]{1,12}$/), fc.stringMatching(/^[a-z0-9-]{1,10}$/), fc.stringMatching(/^[a-z]{2,6}$/)).map(([u, d, t]) => `${u}@${d}.${t}`);
+  const name = fc
+    .stringMatching(/^[A-Za-z ]{3,14}$/)
+    .filter((s) => s.length >= limits.nameMin && s.length <= limits.nameMax);
+  const email = fc
+    .tuple(
+      fc.stringMatching(/^[a-z0-9._]{1,12}$/),
+      fc.stringMatching(/^[a-z0-9-]{1,10}$/),
+      fc.stringMatching(/^[a-z]{2,6}$/),
+    )
+    .map(([u, d, t]) => `${u}@${d}.${t}`);
   const password = fc.string({ minLength: limits.passwordMin, maxLength: limits.passwordMax });
-  const phone = fc.tuple(fc.constantFrom('010', '011', '012', '015'), fc.stringMatching(/^\d{8}$/)).map(([a, b]) => a + b);
+  const phone = fc
+    .tuple(fc.constantFrom('010', '011', '012', '015'), fc.stringMatching(/^\d{8}$/))
+    .map(([a, b]) => a + b);
 
   it('accepts every valid registration', () => {
     fc.assert(
       fc.property(name, email, password, phone, (n, e, p, ph) => {
-        expect(firstError(registerSchema, { name: n, email: e, password: p, rePassword: p, phone: ph })).toBeNull();
+        expect(
+          firstError(registerSchema, { name: n, email: e, password: p, rePassword: p, phone: ph }),
+        ).toBeNull();
       }),
       params,
     );
@@ -195,21 +235,34 @@ describe('account schemas', () => {
 
   it('reports the first failing field in form order with the spec text', () => {
     fc.assert(
-      fc.property(name, email, password, phone, fc.constantFrom('name', 'email', 'password', 'rePassword', 'phone'), (n, e, p, ph, broken) => {
-        const values: Record<string, unknown> = { name: n, email: e, password: p, rePassword: p, phone: ph };
-        const expected: Record<string, string> = {
-          name: messages.nameRequired,
-          email: messages.emailRequired,
-          password: messages.passwordRequired,
-          rePassword: messages.rePasswordRequired,
-          phone: messages.phoneRequired,
-        };
-        values[broken] = '';
-        if (broken === 'password') values.rePassword = '';
-        const err = firstError(registerSchema, values);
-        expect(err?.param).toBe(broken);
-        expect(err?.msg).toBe(expected[broken]);
-      }),
+      fc.property(
+        name,
+        email,
+        password,
+        phone,
+        fc.constantFrom('name', 'email', 'password', 'rePassword', 'phone'),
+        (n, e, p, ph, broken) => {
+          const values: Record<string, unknown> = {
+            name: n,
+            email: e,
+            password: p,
+            rePassword: p,
+            phone: ph,
+          };
+          const expected: Record<string, string> = {
+            name: messages.nameRequired,
+            email: messages.emailRequired,
+            password: messages.passwordRequired,
+            rePassword: messages.rePasswordRequired,
+            phone: messages.phoneRequired,
+          };
+          values[broken] = '';
+          if (broken === 'password') values.rePassword = '';
+          const err = firstError(registerSchema, values);
+          expect(err?.param).toBe(broken);
+          expect(err?.msg).toBe(expected[broken]);
+        },
+      ),
       params,
     );
   });
@@ -217,7 +270,10 @@ describe('account schemas', () => {
   it('length limits and matching passwords hold for any input', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 30 }), fc.string({ maxLength: 30 }), (p, q) => {
-        const err = firstError(registerSchema.pick(['password', 'rePassword']), { password: p, rePassword: q });
+        const err = firstError(registerSchema.pick(['password', 'rePassword']), {
+          password: p,
+          rePassword: q,
+        });
         if (p === '') expect(err?.msg).toBe(messages.passwordRequired);
         else if (p.length < limits.passwordMin) expect(err?.msg).toBe(messages.passwordMin);
         else if (p.length > limits.passwordMax) expect(err?.msg).toBe(messages.passwordMax);

@@ -36,7 +36,11 @@ describe('title shortening', () => {
 });
 
 describe('product filter (spec section 5)', () => {
-  const p = (title: string, price: number, category: string) => ({ title, price, category: { name: category } });
+  const p = (title: string, price: number, category: string) => ({
+    title,
+    price,
+    category: { name: category },
+  });
   const list = [
     p('Woman Shawl', 149, "Women's Fashion"),
     p('Men Jacket', 500, "Men's Fashion"),
@@ -44,13 +48,12 @@ describe('product filter (spec section 5)', () => {
   ];
   it('applies the price range only when both bounds are filled, inclusive, as integers', () => {
     expect(filterProducts(list, { ...emptyFilter, priceFrom: '149' })).toHaveLength(3);
-    expect(filterProducts(list, { ...emptyFilter, priceFrom: '149', priceTo: '500' }).map((x) => x.title)).toEqual([
-      'Woman Shawl',
-      'Men Jacket',
-    ]);
-    expect(filterProducts(list, { ...emptyFilter, priceFrom: '149.9', priceTo: '499.9' }).map((x) => x.title)).toEqual([
-      'Woman Shawl',
-    ]);
+    expect(
+      filterProducts(list, { ...emptyFilter, priceFrom: '149', priceTo: '500' }).map((x) => x.title),
+    ).toEqual(['Woman Shawl', 'Men Jacket']);
+    expect(
+      filterProducts(list, { ...emptyFilter, priceFrom: '149.9', priceTo: '499.9' }).map((x) => x.title),
+    ).toEqual(['Woman Shawl']);
   });
   it('ignores a non-numeric bound instead of hiding everything', () => {
     expect(filterProducts(list, { ...emptyFilter, priceFrom: 'abc', priceTo: '10' })).toHaveLength(3);
@@ -62,13 +65,21 @@ describe('product filter (spec section 5)', () => {
     expect(filterProducts(list, { ...emptyFilter, category: 'all' })).toHaveLength(3);
   });
   it('searches titles case-insensitively, combined with the other filters', () => {
-    expect(filterProducts(list, { ...emptyFilter, search: 'SHAWL' }).map((x) => x.title)).toEqual(['Woman Shawl']);
+    expect(filterProducts(list, { ...emptyFilter, search: 'SHAWL' }).map((x) => x.title)).toEqual([
+      'Woman Shawl',
+    ]);
     expect(filterProducts(list, { ...emptyFilter, search: 'a', category: 'Electronics' })).toHaveLength(0);
   });
 });
 
 describe('account schemas (spec section 5)', () => {
-  const good = { name: 'Mona', email: 'mona@example.com', password: 'secret1', rePassword: 'secret1', phone: '01012345678' };
+  const good = {
+    name: 'Mona',
+    email: 'mona@example.com',
+    password: 'secret1',
+    rePassword: 'secret1',
+    phone: '01012345678',
+  };
   const msg = (v: Partial<typeof good>) => firstError(registerSchema, { ...good, ...v })?.msg;
   it('accepts a valid registration', () => expect(firstError(registerSchema, good)).toBeNull());
   it('gives every registration message', () => {
@@ -99,8 +110,9 @@ describe('account schemas (spec section 5)', () => {
     expect(firstError(loginSchema, { email: 'a@b.co', password: '' })?.msg).toBe('password is required');
   });
   it('the provider completion form applies the password, rePassword and phone rules', () => {
-    expect(firstError(providerRegisterSchema, { password: 'secret1', rePassword: 'secret2', phone: '01012345678' })?.msg).toBe(
-      'Passwords must be match',
-    );
+    expect(
+      firstError(providerRegisterSchema, { password: 'secret1', rePassword: 'secret2', phone: '01012345678' })
+        ?.msg,
+    ).toBe('Passwords must be match');
   });
 });

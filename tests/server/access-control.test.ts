@@ -4,7 +4,7 @@
 // sessions, addresses or wishlist.
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TokenService } from '@/server/auth/tokens';
+import { TokenService } from '@/server/modules/auth/tokens';
 import { invalidToken, notLoggedIn } from '@/server/errors';
 import {
   dbKinds,

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preferredEncoding } from '@/server/modules/catalogue/cache';
 import { dbKinds, startTestApp, type TestApp } from './helpers/test-app';
 
-// Catalogue answers are compressed once per cache entry, not on every request (issue 7).
+// Catalogue answers are compressed once per cache entry, not on every request.
 describe.each(dbKinds)('compressed catalogue answers on %s', (kind) => {
   let t: TestApp;
-  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers });
 
   beforeAll(async () => {
     t = await startTestApp(kind);
@@ -34,14 +35,19 @@ describe.each(dbKinds)('compressed catalogue answers on %s', (kind) => {
     const gz = await get('/api/v1/products?limit=20&sort=price', { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8'))).toEqual(JSON.parse(plain.body));
-    const refused = await get('/api/v1/products?limit=20&sort=price', { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    const refused = await get('/api/v1/products?limit=20&sort=price', {
+      'accept-encoding': 'br;q=0, gzip;q=0',
+    });
     expect(refused.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(refused.body)).toEqual(JSON.parse(plain.body));
   });
 
   it('still answers 304 to a matching If-None-Match from a client that takes brotli', async () => {
     const first = await get('/api/v1/products/?limit=3', { 'accept-encoding': 'br' });
-    const again = await get('/api/v1/products/?limit=3', { 'accept-encoding': 'br', 'if-none-match': first.headers.etag as string });
+    const again = await get('/api/v1/products/?limit=3', {
+      'accept-encoding': 'br',
+      'if-none-match': first.headers.etag as string,
+    });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
   });

@@ -1,4 +1,4 @@
-// One rule, one source (issue 13): the API's product filter keeps exactly the products the shared rule
+// One rule, one source: the API's product filter keeps exactly the products the shared rule
 // lib/rules/product-filter.ts keeps, for generated catalogues and filters. FC_SEED=<n> replays a run.
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
@@ -87,16 +87,14 @@ describe.each(dbKinds)('the API filter is the shared rule, on %s', (kind) => {
     expect(cats.slice(0, 3).every(Boolean)).toBe(true);
     brandId = newId();
     const now = new Date();
-    await t.database.db
-      .insert(brands)
-      .values({
-        id: brandId,
-        name: 'Property Brand',
-        slug: `property-${brandId}`,
-        image: '/images/brands/x.webp',
-        createdAt: now,
-        updatedAt: now,
-      });
+    await t.database.db.insert(brands).values({
+      id: brandId,
+      name: 'Property Brand',
+      slug: `property-${brandId}`,
+      image: '/images/brands/x.webp',
+      createdAt: now,
+      updatedAt: now,
+    });
   }, 120_000);
   afterAll(async () => {
     await t?.close();

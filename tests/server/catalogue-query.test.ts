@@ -1,5 +1,5 @@
-// GET /products filters, sorts, searches and pages in the database (issue 13), sort keys are looked up
-// safely (issue 12.9), and the response cache holds known parameters only, within a byte budget (12.6).
+// GET /products filters, sorts, searches and pages in the database, sort keys are looked up
+// safely, and the response cache holds known parameters only, within a byte budget.
 import { eq } from 'drizzle-orm';
 import { products } from '@/server/db/schema';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

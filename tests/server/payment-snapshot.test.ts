@@ -111,9 +111,13 @@ describe.each(dbKinds)('Stripe: the cart grows after the session opened, on %s',
 
   beforeAll(async () => {
     fake = await startFakeStripe();
-    process.env.STRIPE_API_URL = fake.url;
     h = await startApp(kind, {
-      env: { STRIPE_SECRET_KEY: 'sk_test_shop', STRIPE_WEBHOOK_SECRET: webhookSecret },
+      // The SDK's API address, as an operator would set it for stripe-mock.
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_shop',
+        STRIPE_WEBHOOK_SECRET: webhookSecret,
+        STRIPE_API_URL: fake.url,
+      },
     });
     [cheap, dear] = (await seedProducts(h.database, [
       { title: 'Tea Towel', price: 66, quantity: 10_000 },
@@ -123,7 +127,6 @@ describe.each(dbKinds)('Stripe: the cart grows after the session opened, on %s',
   afterAll(async () => {
     await h?.close();
     await fake?.close();
-    delete process.env.STRIPE_API_URL;
   });
 
   const stripeSessionOf = (s: SessionJson) => fake.sessions.get(s.url.split('/').pop()!)!;

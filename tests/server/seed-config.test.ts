@@ -5,7 +5,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '@/server/config';
 import { brands, categories, products, subcategories } from '@/server/db/schema';
-import { seedCatalogue } from '@/server/db/seed';
+import { seedCatalogue } from '@/server/seed/seed';
 import { freshPglite } from './helpers/test-app';
 
 describe('seed', () => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartSummary } from '@/lib/rules/cart-summary';
 import { checkoutSessions, orders } from '@/server/db/schema';
-import { providerUnavailable } from '@/server/modules/checkout/create-session';
+import { providerUnavailable } from '@/server/modules/checkout/service';
 import { completedEvent, startFakeStripe, stripeSignature, type FakeStripe } from './fakes/fake-stripe';
 import {
   createSession,
@@ -30,10 +30,13 @@ describe.each(dbKinds)('Stripe checkout on %s', (kind) => {
 
   beforeAll(async () => {
     fake = await startFakeStripe();
-    // The SDK's API address, as an operator would set it for stripe-mock.
-    process.env.STRIPE_API_URL = fake.url;
     h = await startApp(kind, {
-      env: { STRIPE_SECRET_KEY: 'sk_test_shop', STRIPE_WEBHOOK_SECRET: webhookSecret },
+      // The SDK's API address, as an operator would set it for stripe-mock.
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_shop',
+        STRIPE_WEBHOOK_SECRET: webhookSecret,
+        STRIPE_API_URL: fake.url,
+      },
     });
     [shawl, bag] = (await seedProducts(h.database, [
       { title: 'Woman Shawl', price: 149, quantity: 500 },
@@ -43,7 +46,6 @@ describe.each(dbKinds)('Stripe checkout on %s', (kind) => {
   afterAll(async () => {
     await h?.close();
     await fake?.close();
-    delete process.env.STRIPE_API_URL;
   });
 
   function stripeSessionOf(s: SessionJson) {

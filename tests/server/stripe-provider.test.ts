@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebhookVerificationError } from '@/server/payments/provider';
-import { createStripeProvider } from '@/server/payments/stripe-provider';
+import { WebhookVerificationError } from '@/server/modules/checkout/providers/provider';
+import { createStripeProvider } from '@/server/modules/checkout/providers/stripe-provider';
 import { completedEvent, startFakeStripe, stripeSignature, type FakeStripe } from './fakes/fake-stripe';
 
 const secret = 'whsec_test_' + 'x'.repeat(24);

@@ -1,5 +1,6 @@
 // Wire-format cart data (api-contract "Cart envelope") for the cart, order and history tests.
-import type { CartEnvelope, CartLine, Order } from '@/lib/api/types';
+import type { CartEnvelope, CartLine } from '@/lib/contract/cart';
+import type { Order } from '@/lib/contract/orders';
 
 export const userId = '6650a1b2c3d4e5f6a7b8c9d0';
 export const cartId = '6650a1b2c3d4e5f6a7b8c9ff';
@@ -25,6 +26,7 @@ export function line(n: number, count: number, price: number): CartLine {
       category,
       brand: { ...category, _id: 'b1', name: 'DeFacto' },
       ratingsAverage: 4.5,
+      subcategory: [],
     },
   };
 }
@@ -63,6 +65,7 @@ export function order(id: number, createdAt: string, lines: CartLine[], extra: P
     cartItems: lines,
     createdAt,
     updatedAt: createdAt,
+    __v: 0,
     ...extra,
   };
 }

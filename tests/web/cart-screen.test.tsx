@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CartScreen } from '@/components/cart/cart-screen';
-import type { CartLine } from '@/lib/api/types';
+import type { CartLine } from '@/lib/contract/cart';
 import { cartSummary } from '@/lib/rules/cart-summary';
 import { clearToken, setToken } from '@/lib/session/session-store';
 import { type Call, deferred, json, mockApi, on, renderScreen } from './account-helpers';

@@ -1,6 +1,7 @@
 // A stand-in for GET /products that pages and filters as the API does (tests/server checks the API
 // itself): keyword (title, then description), title, categoryName, price bounds, brand, category, sort.
-import type { ListEnvelope, Product } from '@/lib/api/types';
+import type { Product } from '@/lib/contract/catalogue';
+import type { ListEnvelope } from '@/lib/contract/common';
 import { reply, type Answer, type Call } from './shell-helpers';
 
 export function productsAnswer(products: readonly Product[], call: Call): Answer {

@@ -349,7 +349,7 @@ describe('the storefront on the browser hash', () => {
       window.location.hash = '#/forgotpass';
     });
     await act(async () => {
-      await import('@/components/catalog/home-screen');
+      await import('@/components/catalogue/home-screen');
       await new Promise((r) => setTimeout(r, 50));
     });
     expect(window.location.hash).toBe('#/forgotpass');

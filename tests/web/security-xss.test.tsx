@@ -36,7 +36,9 @@ describe('hostile product texts', () => {
     expect(container.querySelector('script')).toBeNull();
     expect(container.querySelector('b')).toBeNull();
     expect(container.querySelector('[onerror]')).toBeNull();
-    expect([...container.querySelectorAll('img')].every((img) => !img.getAttribute('src')?.startsWith('x'))).toBe(true);
+    expect(
+      [...container.querySelectorAll('img')].every((img) => !img.getAttribute('src')?.startsWith('x')),
+    ).toBe(true);
     expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
   });
 });
@@ -48,24 +50,38 @@ describe('where the token goes', () => {
     return import('@/lib/api/client');
   }
 
-  it.each(['https://api.shop.example', ''])('sends the token only to the API host (%s), whatever the path', async (host) => {
-    const seen: Array<{ url: URL; token: string | undefined }> = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        seen.push({ url: new URL(String(input), 'https://storefront.example/'), token: (init?.headers as Record<string, string>).token });
-        return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
-      }),
-    );
-    const { apiRequest } = await clientWithHost(host);
-    const paths = ['/cart', '//evil.example/steal', '@evil.example/x', '/..//evil.example', '/products/https://evil.example', '\\\\evil.example/x', '/%2F%2Fevil.example'];
-    for (const p of paths) await apiRequest(p, { token: 'secret-token' });
-    const expected = host ? 'https://api.shop.example' : 'https://storefront.example';
-    expect(seen).toHaveLength(paths.length);
-    for (const { url, token } of seen) {
-      expect({ origin: url.origin, token }).toEqual({ origin: expected, token: 'secret-token' });
-    }
-  });
+  it.each(['https://api.shop.example', ''])(
+    'sends the token only to the API host (%s), whatever the path',
+    async (host) => {
+      const seen: Array<{ url: URL; token: string | undefined }> = [];
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+          seen.push({
+            url: new URL(String(input), 'https://storefront.example/'),
+            token: (init?.headers as Record<string, string>).token,
+          });
+          return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+        }),
+      );
+      const { apiRequest } = await clientWithHost(host);
+      const paths = [
+        '/cart',
+        '//evil.example/steal',
+        '@evil.example/x',
+        '/..//evil.example',
+        '/products/https://evil.example',
+        '\\\\evil.example/x',
+        '/%2F%2Fevil.example',
+      ];
+      for (const p of paths) await apiRequest(p, { token: 'secret-token' });
+      const expected = host ? 'https://api.shop.example' : 'https://storefront.example';
+      expect(seen).toHaveLength(paths.length);
+      for (const { url, token } of seen) {
+        expect({ origin: url.origin, token }).toEqual({ origin: expected, token: 'secret-token' });
+      }
+    },
+  );
 
   it('has one network door: no other storefront module calls fetch, XMLHttpRequest or sendBeacon', () => {
     const root = path.resolve(__dirname, '..', '..');
@@ -76,7 +92,8 @@ describe('where the token goes', () => {
         const rel = `${dir}/${file.split(path.sep).join('/')}`;
         if (rel === 'lib/api/client.ts') continue;
         const source = readFileSync(path.join(root, rel), 'utf8');
-        if (/\bfetch\s*\(|XMLHttpRequest|sendBeacon|new\s+WebSocket|EventSource/.test(source)) offenders.push(rel);
+        if (/\bfetch\s*\(|XMLHttpRequest|sendBeacon|new\s+WebSocket|EventSource/.test(source))
+          offenders.push(rel);
       }
     }
     expect(offenders).toEqual([]);

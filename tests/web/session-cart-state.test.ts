@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '@/lib/api/client';
 import { useCart } from '@/lib/session/cart-store';
 import { clearToken, getToken, setLoginRedirect, setToken, useSession } from '@/lib/session/session-store';
-import type { CartEnvelope, Order } from '@/lib/api/types';
+import type { CartEnvelope } from '@/lib/contract/cart';
+import type { Order } from '@/lib/contract/orders';
 import { deferred, mockApi, on, reply } from './shell-helpers';
 import { camera, cart, cartLine, shawl, shirt, tokenFor, userId } from './shell-fixtures';
 
@@ -33,7 +34,10 @@ describe('session', () => {
   it('keeps a new token in memory and under "tkn"; clearing removes both', () => {
     const { result } = renderHook(() => useSession());
     expect(result.current.token).toBeNull();
-    mockApi(on('GET', '/cart', () => reply(200, cart([]))), on('GET', /^\/orders\/user\//, () => reply(200, [])));
+    mockApi(
+      on('GET', '/cart', () => reply(200, cart([]))),
+      on('GET', /^\/orders\/user\//, () => reply(200, [])),
+    );
     act(() => result.current.setToken('abc'));
     expect(result.current.token).toBe('abc');
     expect(localStorage.getItem('tkn')).toBe('abc');
@@ -46,7 +50,9 @@ describe('session', () => {
     mockApi(
       on('GET', '/cart', () => reply(200, cart([]))),
       on('GET', /^\/orders\/user\//, () => reply(200, [])),
-      on('GET', '/wishlist', () => reply(401, { statusMsg: 'fail', message: 'Invalid Token. please login again' })),
+      on('GET', '/wishlist', () =>
+        reply(401, { statusMsg: 'fail', message: 'Invalid Token. please login again' }),
+      ),
     );
     act(() => setToken(token));
     await expect(apiRequest('/wishlist', { token })).rejects.toMatchObject({ status: 401 });
@@ -59,10 +65,14 @@ describe('session', () => {
     mockApi(
       on('GET', '/cart', () => reply(200, cart([]))),
       on('GET', /^\/orders\/user\//, () => reply(200, [])),
-      on('POST', '/auth/signin', () => reply(401, { statusMsg: 'fail', message: 'Incorrect email or password' })),
+      on('POST', '/auth/signin', () =>
+        reply(401, { statusMsg: 'fail', message: 'Incorrect email or password' }),
+      ),
     );
     act(() => setToken(token));
-    await expect(apiRequest('/auth/signin', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 401 });
+    await expect(apiRequest('/auth/signin', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(getToken()).toBe(token);
   });
 });
@@ -98,7 +108,9 @@ describe('cart state', () => {
 
   it('treats "No cart exist" (404) as an empty cart and still loads the orders by the token\'s user id', async () => {
     mockApi(
-      on('GET', '/cart', () => reply(404, { statusMsg: 'fail', message: `No cart exist for this user: ${userId}` })),
+      on('GET', '/cart', () =>
+        reply(404, { statusMsg: 'fail', message: `No cart exist for this user: ${userId}` }),
+      ),
       on('GET', `/orders/user/${userId}`, () => reply(200, orders)),
     );
     const { result } = renderHook(() => useCart());
@@ -147,7 +159,8 @@ describe('cart state', () => {
       on('GET', '/cart', () => reply(200, serverCart)),
       on('GET', `/orders/user/${userId}`, () => reply(200, [])),
       on('POST', '/cart', (c) => {
-        if ((c.body as { productId: string }).productId === 'missing') return reply(404, { message: 'No product for this id missing' });
+        if ((c.body as { productId: string }).productId === 'missing')
+          return reply(404, { message: 'No product for this id missing' });
         serverCart = cart([cartLine(shawl, 1)]);
         return reply(200, { ...serverCart, message: 'Product added successfully to your cart' });
       }),
@@ -179,7 +192,9 @@ describe('cart state', () => {
     const { calls } = mockApi(
       on('GET', '/cart', () => reply(200, cart([cartLine(shawl, 1)]))),
       on('GET', `/orders/user/${userId}`, () => reply(200, [])),
-      on('PUT', `/cart/${shawl._id}`, (c) => reply(200, cart([cartLine(shawl, (c.body as { count: number }).count)]))),
+      on('PUT', `/cart/${shawl._id}`, (c) =>
+        reply(200, cart([cartLine(shawl, (c.body as { count: number }).count)])),
+      ),
     );
     const { result } = renderHook(() => useCart());
     act(() => setToken(token));

@@ -1,14 +1,54 @@
 // Wire-format catalogue data (api-contract "Catalogue") for the shell and catalogue tests.
-import type { Brand, CartEnvelope, CartLine, Category, ListEnvelope, Product } from '@/lib/api/types';
+import type { CartEnvelope, CartLine } from '@/lib/contract/cart';
+import type { Brand, Category, Product } from '@/lib/contract/catalogue';
+import type { ListEnvelope } from '@/lib/contract/common';
 
-export const women: Category = { _id: 'cat-women', name: "Women's Fashion", slug: 'womens-fashion', image: 'https://img.test/women.jpg' };
-export const men: Category = { _id: 'cat-men', name: "Men's Fashion", slug: 'mens-fashion', image: 'https://img.test/men.jpg' };
-export const electronics: Category = { _id: 'cat-elec', name: 'Electronics', slug: 'electronics', image: 'https://img.test/elec.jpg' };
-export const defacto: Brand = { _id: 'brand-defacto', name: 'DeFacto', slug: 'defacto', image: 'https://img.test/defacto.png' };
-export const canon: Brand = { _id: 'brand-canon', name: 'Canon', slug: 'canon', image: 'https://img.test/canon.png' };
+const stamps = { createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z' };
+
+export const women: Category = {
+  _id: 'cat-women',
+  name: "Women's Fashion",
+  slug: 'womens-fashion',
+  image: 'https://img.test/women.jpg',
+  ...stamps,
+};
+export const men: Category = {
+  _id: 'cat-men',
+  name: "Men's Fashion",
+  slug: 'mens-fashion',
+  image: 'https://img.test/men.jpg',
+  ...stamps,
+};
+export const electronics: Category = {
+  _id: 'cat-elec',
+  name: 'Electronics',
+  slug: 'electronics',
+  image: 'https://img.test/elec.jpg',
+  ...stamps,
+};
+export const defacto: Brand = {
+  _id: 'brand-defacto',
+  name: 'DeFacto',
+  slug: 'defacto',
+  image: 'https://img.test/defacto.png',
+  ...stamps,
+};
+export const canon: Brand = {
+  _id: 'brand-canon',
+  name: 'Canon',
+  slug: 'canon',
+  image: 'https://img.test/canon.png',
+  ...stamps,
+};
 
 let serial = 0;
-export function product(title: string, price: number, category: Category, brand: Brand, rating = 4.5): Product {
+export function product(
+  title: string,
+  price: number,
+  category: Category,
+  brand: Brand,
+  rating = 4.5,
+): Product {
   serial += 1;
   const id = `p${String(serial).padStart(3, '0')}`;
   return {
@@ -26,6 +66,8 @@ export function product(title: string, price: number, category: Category, brand:
     brand,
     ratingsAverage: rating,
     ratingsQuantity: 10,
+    subcategory: [],
+    ...stamps,
   };
 }
 
@@ -43,7 +85,8 @@ export const cartId = 'cart-1';
 
 /** A token whose payload carries the user id, as our server's tokens do (jwt-decode reads it). */
 export function tokenFor(id: string): string {
-  const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const b64 = (o: unknown) =>
+    btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ id, name: 'Mona', role: 'user' })}.signature`;
 }
 
@@ -61,6 +104,7 @@ export function cartLine(p: Product, count: number): CartLine {
       category: p.category,
       brand: p.brand,
       ratingsAverage: p.ratingsAverage,
+      subcategory: [],
     },
   };
 }

@@ -30,14 +30,20 @@ afterEach(() => {
 });
 
 describe('guards', () => {
-  it.each(['/', '/home', '/products', '/categories', '/brands', '/productDetails/p1', '/productsWithBrand/b', '/productwithCategory/c'])(
-    'sends a guest from the protected route %s to /login',
-    async (path) => {
-      mockApi();
-      const { pathname } = renderApp(path);
-      await waitFor(() => expect(pathname()).toBe('/login'));
-    },
-  );
+  it.each([
+    '/',
+    '/home',
+    '/products',
+    '/categories',
+    '/brands',
+    '/productDetails/p1',
+    '/productsWithBrand/b',
+    '/productwithCategory/c',
+  ])('sends a guest from the protected route %s to /login', async (path) => {
+    mockApi();
+    const { pathname } = renderApp(path);
+    await waitFor(() => expect(pathname()).toBe('/login'));
+  });
 
   it('lets a token holder stay on a protected route', async () => {
     signedInApi();
@@ -49,7 +55,10 @@ describe('guards', () => {
 
   it('sends a token holder away from a guest-only route to /home', async () => {
     act(() => setToken('t'));
-    mockApi(on('GET', '/cart', () => reply(200, cart([]))), on('GET', /^\/orders\/user\//, () => reply(200, [])));
+    mockApi(
+      on('GET', '/cart', () => reply(200, cart([]))),
+      on('GET', /^\/orders\/user\//, () => reply(200, [])),
+    );
     const router = createRouter(
       [
         { redirect: guestOnly, children: [{ path: '/login', layout: () => <p>login form</p> }] },
@@ -148,7 +157,9 @@ describe('footer', () => {
     const email = await screen.findByRole('textbox', { name: 'Get the app link by e-mail' });
     await userEvent.type(email, 'mona@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Share App Link' }));
-    expect(screen.getByText('Thanks! We noted your request for the app link for mona@example.com.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Thanks! We noted your request for the app link for mona@example.com.'),
+    ).toBeInTheDocument();
     expect(calls).toEqual([]);
     for (const name of ['Visa', 'Mastercard', 'American Express', 'PayPal']) {
       expect(screen.getByRole('img', { name })).toBeInTheDocument();

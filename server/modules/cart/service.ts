@@ -1,80 +1,97 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { cartItems, carts } from '../../db/schema';
-import { loadProductsByIds, serializeCartProduct } from '../catalogue/serialize';
+import type { CartCleared, CartEnvelope, CartEnvelopeWithIds } from '@/lib/contract/cart';
+import type { AppContext } from '../../context';
+import { runInTransaction } from '../../db/client';
+import { isObjectId } from '../../db/ids';
+import { AppError, ValidationError, noCart, noProduct } from '../../errors';
+import { cartUnits, maxUnitsPerLine, maxUnitsPerOrder, tooManyOfOne, tooManyUnits } from '../orders/limits';
+import * as repo from './repository';
+import { cartEnvelope, cartEnvelopeWithIds } from './serialize';
 
-export type CartRow = typeof carts.$inferSelect;
-export type CartItemRow = typeof cartItems.$inferSelect;
+export const outOfStock = (title: string, quantity: number) =>
+  quantity === 0 ? `${title} is out of stock` : `Only ${quantity} of ${title} in stock`;
 
-export async function findCart(
-  exec: Executor,
-  userId: string,
-  forUpdate = false,
-): Promise<CartRow | undefined> {
-  const q = exec.select().from(carts).where(eq(carts.userId, userId));
-  const [cart] = forUpdate ? await q.for('update') : await q;
-  return cart;
-}
+const noLine = (id: string) => `No product for this id ${id} in your cart`;
 
-export async function cartLines(exec: Executor, cartId: string): Promise<CartItemRow[]> {
-  return exec
-    .select()
-    .from(cartItems)
-    .where(eq(cartItems.cartId, cartId))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-}
-
-/** Lines of the caller's cart matching an id: the product id first, then the line id (the contract accepts both). */
-export function findLine(lines: CartItemRow[], id: string): CartItemRow | undefined {
+/** A line of the caller's cart named by an id: the product id first, then the line id (the contract accepts both). */
+export function findLine(lines: repo.CartItemRow[], id: string): repo.CartItemRow | undefined {
   return lines.find((l) => l.productId === id) ?? lines.find((l) => l.id === id);
 }
 
-export async function bumpVersion(exec: Executor, cartId: string): Promise<void> {
-  await exec
-    .update(carts)
-    .set({ version: sql`${carts.version} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(carts.id, cartId)));
+export async function addToCart(
+  ctx: AppContext,
+  userId: string,
+  productId: string,
+): Promise<CartEnvelopeWithIds> {
+  const db = ctx.database.db;
+  if (!isObjectId(productId)) throw new AppError(404, noProduct(productId));
+  const product = await repo.productById(db, productId);
+  if (!product) throw new AppError(404, noProduct(productId));
+  if (product.quantity < 1) throw new AppError(400, outOfStock(product.title, 0));
+  return runInTransaction(db, async (tx) => {
+    const cart = await repo.upsertCart(tx, userId);
+    if (!(await repo.addOneUnit(tx, cart.id, productId, product.price))) {
+      throw new AppError(400, outOfStock(product.title, await repo.productStock(tx, productId)));
+    }
+    // Over a cap, the AppError rolls the add back (the cart row is locked until then).
+    const lines = await repo.cartLines(tx, cart.id);
+    const added = lines.find((l) => l.productId === productId);
+    if (added && added.count > maxUnitsPerLine) throw new AppError(400, tooManyOfOne(product.title));
+    if (lines.reduce((n, l) => n + l.count, 0) > maxUnitsPerOrder) throw new AppError(400, tooManyUnits);
+    return cartEnvelopeWithIds(tx, cart, 'Product added successfully to your cart');
+  });
 }
 
-/**
- * The contract's cart envelope. `populate` false: each line's product is its id (the POST answer);
- * true: the CartProduct object.
- */
-export async function cartEnvelope(
-  exec: Executor,
-  cart: CartRow,
-  publicUrl: string,
-  populate: boolean,
-  message?: string,
-) {
-  const lines = await cartLines(exec, cart.id);
-  const productMap = populate
-    ? await loadProductsByIds(
-        exec,
-        lines.map((l) => l.productId),
-      )
-    : new Map();
-  return {
-    status: 'success',
-    ...(message ? { message } : {}),
-    numOfCartItems: lines.length,
-    cartId: cart.id,
-    data: {
-      _id: cart.id,
-      cartOwner: cart.userId,
-      products: lines.map((l) => {
-        const p = productMap.get(l.productId);
-        return {
-          count: l.count,
-          _id: l.id,
-          product: populate && p ? serializeCartProduct(p, publicUrl) : l.productId,
-          price: l.price,
-        };
-      }),
-      createdAt: cart.createdAt.toISOString(),
-      updatedAt: cart.updatedAt.toISOString(),
-      __v: cart.version,
-      totalCartPrice: lines.reduce((sum, l) => sum + l.count * l.price, 0),
-    },
-  };
+export async function readCart(ctx: AppContext, userId: string): Promise<CartEnvelope> {
+  const db = ctx.database.db;
+  const cart = await repo.findCart(db, userId);
+  if (!cart) throw new AppError(404, noCart(userId));
+  return cartEnvelope(db, cart, ctx.config.publicUrl);
+}
+
+export async function setLineCount(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+  count: number,
+): Promise<CartEnvelope> {
+  if (count < 1) throw new ValidationError('count', 'count must be at least 1', count, 'body');
+  return runInTransaction(ctx.database.db, async (tx) => {
+    const cart = await repo.findCart(tx, userId, true);
+    if (!cart) throw new AppError(404, noCart(userId));
+    const line = findLine(await repo.cartLines(tx, cart.id), id);
+    if (!line) throw new AppError(404, noLine(id));
+    const product = await repo.productById(tx, line.productId);
+    if (!product || count > product.quantity) {
+      throw new ValidationError(
+        'count',
+        outOfStock(product?.title ?? 'this product', product?.quantity ?? 0),
+        count,
+        'body',
+      );
+    }
+    if (count > maxUnitsPerLine)
+      throw new ValidationError('count', tooManyOfOne(product.title), count, 'body');
+    if ((await cartUnits(tx, cart.id)) - line.count + count > maxUnitsPerOrder)
+      throw new ValidationError('count', tooManyUnits, count, 'body');
+    await repo.setLineCount(tx, line.id, count);
+    await repo.bumpVersion(tx, cart.id);
+    return cartEnvelope(tx, (await repo.cartById(tx, cart.id)) ?? cart, ctx.config.publicUrl);
+  });
+}
+
+export async function removeLine(ctx: AppContext, userId: string, id: string): Promise<CartEnvelope> {
+  return runInTransaction(ctx.database.db, async (tx) => {
+    const cart = await repo.findCart(tx, userId, true);
+    if (!cart) throw new AppError(404, noCart(userId));
+    const line = findLine(await repo.cartLines(tx, cart.id), id);
+    if (!line) throw new AppError(404, noLine(id));
+    await repo.deleteLine(tx, line.id);
+    await repo.bumpVersion(tx, cart.id);
+    return cartEnvelope(tx, (await repo.cartById(tx, cart.id)) ?? cart, ctx.config.publicUrl);
+  });
+}
+
+export async function clearCart(ctx: AppContext, userId: string): Promise<CartCleared> {
+  await repo.deleteCart(ctx.database.db, userId);
+  return { message: 'success' };
 }

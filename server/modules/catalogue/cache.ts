@@ -72,7 +72,7 @@ export const defaultCacheBytes = 16 * 1024 * 1024;
  * order depends on stock or sales; the rest stay, so a busy shop's orders do not empty the cache each time).
  * The TTL bounds staleness when several processes share one database.
  *
- * Bounded three ways (issue 12.6: 1,200 URL-keyed `limit=1000` answers took 2.4 GB): a byte budget
+ * Bounded three ways (1,200 URL-keyed `limit=1000` answers once took 2.4 GB): a byte budget
  * counting bodies and compressed copies, least recently used entries evicted first; an entry count;
  * and a sweep that drops expired entries even when no request comes.
  */

@@ -1,29 +1,16 @@
-import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../../auth/plugin';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { CheckoutQuery, CheckoutSessionAnswer } from '@/lib/contract/checkout';
+import { CartIdParams, ShippingAddressBody } from '@/lib/contract/orders';
+import { requireUser } from '../auth/authenticate';
 import { isObjectId } from '../../db/ids';
 import { AppError, ValidationError } from '../../errors';
 import { noCartWithId } from '../orders/place-order';
-import { readShippingAddress, shippingAddressBody } from '../orders/routes';
-import { payPageRoutes } from '../../payments/pay-routes';
-import type { PaymentProvider } from '../../payments/provider';
-import { providerFromConfig } from '../../payments/select-provider';
-import { stripeWebhookRoutes } from '../../payments/webhook-routes';
-import { createCheckoutSession, serializeSession } from './create-session';
-
-const sessionJson = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    url: { type: 'string' },
-    success_url: { type: 'string' },
-    cancel_url: { type: 'string' },
-    status: { type: 'string' },
-    payment_status: { type: 'string' },
-    amount_total: { type: 'integer' },
-    currency: { type: 'string' },
-    expires_at: { type: 'integer' },
-  },
-} as const;
+import { readShippingAddress } from '../orders/service';
+import { payPageRoutes } from './pay-routes';
+import type { PaymentProvider } from './providers/provider';
+import { providerFromConfig } from './providers/select-provider';
+import { stripeWebhookRoutes } from './webhook-routes';
+import { createCheckoutSession, serializeSession } from './service';
 
 /** The origins a checkout may return to: the shop's own (PUBLIC_URL) and its storefronts (CORS_ORIGINS). */
 export function returnOrigins(config: { publicUrl: string; corsOrigins: string[] }): Set<string> {
@@ -38,8 +25,8 @@ export function returnOrigins(config: { publicUrl: string; corsOrigins: string[]
  * origins (anything else would be an open redirect after paying), with no control characters (a CR/LF
  * would end up in a Location header). The parsed form is what is stored.
  */
-export function readReturnBase(query: unknown, allowed: Set<string>): string {
-  const raw = (query as { url?: unknown } | undefined)?.url;
+export function readReturnBase(query: CheckoutQuery | undefined, allowed: Set<string>): string {
+  const raw = query?.url;
   const value = Array.isArray(raw) ? raw[0] : raw;
   if (typeof value !== 'string' || value.trim() === '') {
     throw new ValidationError('url', 'url is required', value, 'query');
@@ -68,7 +55,10 @@ export function readReturnBase(query: unknown, allowed: Set<string>): string {
  * Card checkout: the session API, the hosted test payment page and the Stripe webhook. One plugin,
  * registered by server/app.ts without a prefix (the page lives at /pay, the API under /api/v1).
  */
-export async function checkoutRoutes(app: FastifyInstance, opts: { provider?: PaymentProvider }) {
+export const checkoutRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvider }> = async (
+  app,
+  opts,
+) => {
   const { ctx } = app;
   const provider = opts.provider ?? (await providerFromConfig(ctx.config));
   const allowedReturns = returnOrigins(ctx.config);
@@ -78,20 +68,15 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { provider?: Pa
     {
       preHandler: app.authenticate,
       schema: {
-        params: {
-          type: 'object',
-          properties: { cartId: { type: 'string', maxLength: 100 } },
-          required: ['cartId'],
-        },
-        body: shippingAddressBody,
-        response: {
-          200: { type: 'object', properties: { status: { type: 'string' }, session: sessionJson } },
-        },
+        params: CartIdParams,
+        querystring: CheckoutQuery,
+        body: ShippingAddressBody,
+        response: { 200: CheckoutSessionAnswer },
       },
     },
-    async (request, reply) => {
+    async function postCheckoutSession(request) {
       const user = requireUser(request);
-      const { cartId } = request.params as { cartId: string };
+      const { cartId } = request.params;
       const shippingAddress = readShippingAddress(request.body);
       const returnBase = readReturnBase(request.query, allowedReturns);
       if (!isObjectId(cartId)) throw new AppError(404, noCartWithId(cartId));
@@ -105,7 +90,7 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { provider?: Pa
           publicUrl: ctx.config.publicUrl,
           now: new Date(ctx.now()),
         });
-        return reply.status(200).send({ status: 'success', session: serializeSession(row, url) });
+        return { status: 'success' as const, session: serializeSession(row, url) };
       } catch (err) {
         if (err instanceof AppError && err.statusCode === 502)
           request.log.error({ err: err.cause }, 'payment provider failed');
@@ -116,4 +101,4 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { provider?: Pa
 
   await app.register(payPageRoutes, { provider });
   await app.register(stripeWebhookRoutes, { provider });
-}
+};

@@ -1,7 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { OutboxAnswer, OutboxQuery } from '@/lib/contract/dev';
+import type { Executor } from '../../db/client';
 import { outbox } from '../../db/schema';
-import { normaliseEmail } from '../auth/routes';
+import { normaliseEmail } from '../auth/service';
 
 /** Loopback addresses: the machine the server runs on (IPv4, IPv6, and IPv4 mapped into IPv6). */
 export function isLoopback(address: string | undefined): boolean {
@@ -13,7 +15,7 @@ export function isLoopback(address: string | undefined): boolean {
  * The development outbox. Registered only when NODE_ENV is not production (see app.ts), and served only
  * to clients on this machine: the socket's own address decides, never a forwarded header.
  */
-export async function outboxRoutes(app: FastifyInstance) {
+export const outboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', async (request, reply) => {
     if (!isLoopback(request.socket.remoteAddress)) {
       return reply.status(404).send({ statusMsg: 'fail', message: `Can't find this route: ${request.url}` });
@@ -21,43 +23,9 @@ export async function outboxRoutes(app: FastifyInstance) {
   });
   app.get(
     '/dev/outbox',
-    {
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: { to: { type: 'string', minLength: 1, maxLength: 320 } },
-          required: ['to'],
-        },
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              results: { type: 'integer' },
-              data: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: {
-                    to: { type: 'string' },
-                    subject: { type: 'string' },
-                    text: { type: 'string' },
-                    createdAt: { type: 'string' },
-                  },
-                },
-              },
-            },
-          },
-        },
-      },
-    },
-    async (request) => {
-      const { to } = request.query as { to: string };
-      const rows = await app.ctx.database.db
-        .select()
-        .from(outbox)
-        .where(eq(outbox.to, normaliseEmail(to)))
-        .orderBy(desc(outbox.id))
-        .limit(50);
+    { schema: { querystring: OutboxQuery, response: { 200: OutboxAnswer } } },
+    async function getOutbox(request) {
+      const rows = await latestMail(app.ctx.database.db, normaliseEmail(request.query.to));
       return {
         results: rows.length,
         data: rows.map((r) => ({
@@ -69,4 +37,9 @@ export async function outboxRoutes(app: FastifyInstance) {
       };
     },
   );
+};
+
+/** The 50 newest mails to one address. */
+async function latestMail(db: Executor, to: string) {
+  return db.select().from(outbox).where(eq(outbox.to, to)).orderBy(desc(outbox.id)).limit(50);
 }

@@ -1,13 +1,13 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
-import { cartSummary } from '@/lib/rules/cart-summary';
+import { cartSummary, cartTotal } from '@/lib/rules/cart-summary';
 import { onCommit, type Tx } from '../../db/client';
 import { newId } from '../../db/ids';
 import { cartItems, carts, orderItems, orders, products, type SessionLineSnapshot } from '../../db/schema';
 import { AppError } from '../../errors';
-import { toMinorUnits } from '../../payments/provider';
+import { toMinorUnits } from '../checkout/providers/provider';
 import { catalogueCache } from '../catalogue/cache';
 import { checkOpenUnpaidOrders, checkUnits } from './limits';
-import { loadOrder, type OrderWithItems } from './serialize-order';
+import { loadOrder, type OrderWithItems } from './repository';
 
 export interface ShippingAddress {
   details: string;
@@ -111,7 +111,7 @@ export async function placeOrder(tx: Tx, input: PlaceOrderInput): Promise<Placed
   checkUnits(lines);
   if (input.payment.method === 'cash') await checkOpenUnpaidOrders(tx, input.userId);
 
-  const totalCartPrice = lines.reduce((sum, l) => sum + l.count * l.price, 0);
+  const totalCartPrice = cartTotal(lines);
   const summary = cartSummary(totalCartPrice);
   if (input.paidFor) {
     const { lines: snapshot, totalMinor } = input.paidFor;

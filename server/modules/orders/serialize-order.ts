@@ -1,33 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { orderItems, orders } from '../../db/schema';
-import type { CartProductJson } from '../catalogue/serialize';
+import type { CartProduct } from '@/lib/contract/catalogue';
+import type { Order, OrderUser, PlacedOrder } from '@/lib/contract/orders';
+import type { OrderWithItems } from './repository';
 
-export type OrderRow = typeof orders.$inferSelect;
-export type OrderItemRow = typeof orderItems.$inferSelect;
-
-export interface OrderWithItems {
-  order: OrderRow;
-  items: OrderItemRow[];
-}
-
-export interface OrderUserJson {
-  _id: string;
-  name: string;
-  email: string;
-  phone: string;
-}
-
-export interface OrderPopulation {
-  user: OrderUserJson;
-  products: Map<string, CartProductJson>;
-}
-
-/**
- * The contract's Order. Without `populate`, `user` and each line's `product` are id strings (the
- * answer to POST /orders); with it, they are objects (the order history).
- */
-export function serializeOrder(o: OrderWithItems, populate?: OrderPopulation) {
+function orderFields(o: OrderWithItems) {
   const { order } = o;
   return {
     shippingAddress: { details: order.shippingDetails, phone: order.shippingPhone, city: order.shippingCity },
@@ -41,29 +16,49 @@ export function serializeOrder(o: OrderWithItems, populate?: OrderPopulation) {
     isDelivered: order.isDelivered,
     ...(order.deliveredAt ? { deliveredAt: order.deliveredAt.toISOString() } : {}),
     _id: order.id,
-    user: populate ? populate.user : order.userId,
-    cartItems: o.items.map((item) => ({
-      count: item.count,
-      _id: item.id,
-      product: populate ? (populate.products.get(item.productId) ?? item.productId) : item.productId,
-      price: item.price,
-    })),
-    createdAt: order.createdAt.toISOString(),
-    updatedAt: order.updatedAt.toISOString(),
-    id: order.number,
+  };
+}
+
+function stamps(o: OrderWithItems) {
+  return {
+    createdAt: o.order.createdAt.toISOString(),
+    updatedAt: o.order.updatedAt.toISOString(),
+    id: o.order.number,
     __v: 0,
   };
 }
 
-export type OrderJson = ReturnType<typeof serializeOrder>;
+/** A new order as POST /orders answers it: `user` and each line's `product` are ids. */
+export function serializePlacedOrder(o: OrderWithItems): PlacedOrder {
+  return {
+    ...orderFields(o),
+    user: o.order.userId,
+    cartItems: o.items.map((item) => ({
+      count: item.count,
+      _id: item.id,
+      product: item.productId,
+      price: item.price,
+    })),
+    ...stamps(o),
+  };
+}
 
-export async function loadOrder(exec: Executor, orderId: string): Promise<OrderWithItems | undefined> {
-  const [order] = await exec.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) return undefined;
-  const items = await exec
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.id));
-  return { order, items };
+/**
+ * An order in the history: the user and each line's product populated. A line's product always exists (order
+ * lines reference products, and a product with orders cannot be deleted).
+ */
+export function serializeOrder(
+  o: OrderWithItems,
+  user: OrderUser,
+  products: Map<string, CartProduct>,
+): Order {
+  return {
+    ...orderFields(o),
+    user,
+    cartItems: o.items.flatMap((item) => {
+      const product = products.get(item.productId);
+      return product ? [{ count: item.count, _id: item.id, product, price: item.price }] : [];
+    }),
+    ...stamps(o),
+  };
 }

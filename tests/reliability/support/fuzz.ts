@@ -50,7 +50,22 @@ interface Endpoint {
 }
 
 export const endpoints: Endpoint[] = [
-  { method: 'GET', path: '/api/v1/products', query: ['page', 'limit', 'sort', 'keyword', 'brand', 'category', 'category[in]', 'price[gte]', 'price[lte]', 'fields'] },
+  {
+    method: 'GET',
+    path: '/api/v1/products',
+    query: [
+      'page',
+      'limit',
+      'sort',
+      'keyword',
+      'brand',
+      'category',
+      'category[in]',
+      'price[gte]',
+      'price[lte]',
+      'fields',
+    ],
+  },
   { method: 'GET', path: '/api/v1/products/:productId' },
   { method: 'GET', path: '/api/v1/categories', query: ['page', 'limit'] },
   { method: 'GET', path: '/api/v1/categories/:categoryId' },
@@ -59,34 +74,64 @@ export const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/v1/brands/:brandId' },
   { method: 'GET', path: '/api/v1/subcategories', query: ['page', 'limit'] },
   { method: 'GET', path: '/api/v1/subcategories/:categoryId' },
-  { method: 'POST', path: '/api/v1/auth/signup', body: { name: 'string', email: 'email', password: 'password', rePassword: 'password', phone: 'phone' } },
+  {
+    method: 'POST',
+    path: '/api/v1/auth/signup',
+    body: { name: 'string', email: 'email', password: 'password', rePassword: 'password', phone: 'phone' },
+  },
   { method: 'POST', path: '/api/v1/auth/signin', body: { email: 'email', password: 'password' } },
   { method: 'GET', path: '/api/v1/auth/verifyToken', auth: true },
   { method: 'POST', path: '/api/v1/auth/forgotPasswords', body: { email: 'email' } },
   { method: 'POST', path: '/api/v1/auth/verifyResetCode', body: { resetCode: 'string' } },
   { method: 'PUT', path: '/api/v1/auth/resetPassword', body: { email: 'email', newPassword: 'password' } },
-  { method: 'PUT', path: '/api/v1/users/changeMyPassword', body: { currentPassword: 'password', password: 'password', rePassword: 'password' }, auth: true },
-  { method: 'PUT', path: '/api/v1/users/updateMe', body: { name: 'string', email: 'email', phone: 'phone' }, auth: true },
+  {
+    method: 'PUT',
+    path: '/api/v1/users/changeMyPassword',
+    body: { currentPassword: 'password', password: 'password', rePassword: 'password' },
+    auth: true,
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/users/updateMe',
+    body: { name: 'string', email: 'email', phone: 'phone' },
+    auth: true,
+  },
   { method: 'POST', path: '/api/v1/cart', body: { productId: 'id' }, auth: true },
   { method: 'GET', path: '/api/v1/cart', auth: true },
   { method: 'PUT', path: '/api/v1/cart/:productId', body: { count: 'int' }, auth: true },
   { method: 'DELETE', path: '/api/v1/cart/:productId', auth: true },
   { method: 'DELETE', path: '/api/v1/cart', auth: true },
   { method: 'POST', path: '/api/v1/orders/:cartId', body: { shippingAddress: 'address' }, auth: true },
-  { method: 'POST', path: '/api/v1/orders/checkout-session/:cartId', body: { shippingAddress: 'address' }, query: ['url'], auth: true },
+  {
+    method: 'POST',
+    path: '/api/v1/orders/checkout-session/:cartId',
+    body: { shippingAddress: 'address' },
+    query: ['url'],
+    auth: true,
+  },
   { method: 'GET', path: '/api/v1/orders/user/:userId', auth: true },
   { method: 'GET', path: '/api/v1/wishlist', auth: true },
   { method: 'POST', path: '/api/v1/wishlist', body: { productId: 'id' }, auth: true },
   { method: 'DELETE', path: '/api/v1/wishlist/:productId', auth: true },
   { method: 'GET', path: '/api/v1/addresses', auth: true },
-  { method: 'POST', path: '/api/v1/addresses', body: { name: 'string', details: 'string', phone: 'phone', city: 'string' }, auth: true },
+  {
+    method: 'POST',
+    path: '/api/v1/addresses',
+    body: { name: 'string', details: 'string', phone: 'phone', city: 'string' },
+    auth: true,
+  },
   { method: 'DELETE', path: '/api/v1/addresses/:addressId', auth: true },
   { method: 'GET', path: '/api/v1/dev/outbox', query: ['to'] },
   { method: 'GET', path: '/api/v1/health' },
   { method: 'GET', path: '/api/v1/ready' },
   { method: 'POST', path: '/api/v1/webhooks/stripe', body: { id: 'string', type: 'string' } },
   { method: 'GET', path: '/pay/:sessionId' },
-  { method: 'POST', path: '/pay/:sessionId', body: { cardNumber: 'string', expiry: 'string', cvc: 'string', cardName: 'string', csrf: 'string' }, form: true },
+  {
+    method: 'POST',
+    path: '/pay/:sessionId',
+    body: { cardNumber: 'string', expiry: 'string', cvc: 'string', cardName: 'string', csrf: 'string' },
+    form: true,
+  },
   { method: 'GET', path: '/pay/:sessionId/return' },
   { method: 'GET', path: '/images/:file', query: ['w'] },
   { method: 'GET', path: '/ecommerceweb/:file' },
@@ -100,7 +145,9 @@ function enc(value: string): string {
   try {
     return encodeURIComponent(value);
   } catch {
-    return value.replace(/[\ud800-\udfff]/g, '%ED%A0%80').replace(/[^%A-Za-z0-9._~-]/g, (c) => encodeURIComponent(c));
+    return value
+      .replace(/[\ud800-\udfff]/g, '%ED%A0%80')
+      .replace(/[^%A-Za-z0-9._~-]/g, (c) => encodeURIComponent(c));
   }
 }
 
@@ -264,13 +311,34 @@ function deepValue(rng: Rng): string {
 function jsonLiteral(rng: Rng, field: Field, ctx: FuzzContext): string {
   const r = rng();
   if (r < 0.35) return JSON.stringify(validValue(rng, field, ctx));
-  if (r < 0.5) return pick(rng, ['1', '-1', '0', '1.5', '1e308', 'true', 'false', 'null', '[]', '{}', '[1,2]', '{"$gt":""}', '{"__proto__":{"x":1}}', '"\\u0000"']);
+  if (r < 0.5)
+    return pick(rng, [
+      '1',
+      '-1',
+      '0',
+      '1.5',
+      '1e308',
+      'true',
+      'false',
+      'null',
+      '[]',
+      '{}',
+      '[1,2]',
+      '{"$gt":""}',
+      '{"__proto__":{"x":1}}',
+      '"\\u0000"',
+    ]);
   if (r < 0.65) return JSON.stringify(pick(rng, oddStrings));
   if (r < 0.75) return JSON.stringify(pick(rng, sqlFragments));
   if (r < 0.82) return JSON.stringify('x'.repeat(pick(rng, [1_000, 20_000, 90_000])));
   if (r < 0.88) return deepValue(rng);
   if (r < 0.94) return JSON.stringify(pick(rng, unusualIds));
-  return JSON.stringify({ details: pick(rng, sqlFragments), phone: 12345, city: ['x'], extra: { $ne: null } });
+  return JSON.stringify({
+    details: pick(rng, sqlFragments),
+    phone: 12345,
+    city: ['x'],
+    extra: { $ne: null },
+  });
 }
 
 function validValue(rng: Rng, field: Field, ctx: FuzzContext): unknown {
@@ -295,7 +363,11 @@ function validValue(rng: Rng, field: Field, ctx: FuzzContext): unknown {
 }
 
 /** A body for an endpoint: mostly JSON objects with something wrong, sometimes not JSON at all. */
-function makeBody(rng: Rng, ep: Endpoint, ctx: FuzzContext): { body: string | Buffer; contentType?: string; label: string } {
+function makeBody(
+  rng: Rng,
+  ep: Endpoint,
+  ctx: FuzzContext,
+): { body: string | Buffer; contentType?: string; label: string } {
   const fields = Object.entries(ep.body ?? { anything: 'string' as Field });
   const r = rng();
   if (r < 0.55) {
@@ -305,27 +377,81 @@ function makeBody(rng: Rng, ep: Endpoint, ctx: FuzzContext): { body: string | Bu
       if (rng() < 0.15) continue;
       parts.push(`${JSON.stringify(name)}:${jsonLiteral(rng, type, ctx)}`);
     }
-    if (rng() < 0.3) parts.push(pick(rng, ['"__proto__":{"role":"admin"}', '"constructor":{"prototype":{"x":1}}', '"role":"admin"', '"_id":"000000000000000000000000"', '"$where":"1"', '"isPaid":true', '"price":0']));
+    if (rng() < 0.3)
+      parts.push(
+        pick(rng, [
+          '"__proto__":{"role":"admin"}',
+          '"constructor":{"prototype":{"x":1}}',
+          '"role":"admin"',
+          '"_id":"000000000000000000000000"',
+          '"$where":"1"',
+          '"isPaid":true',
+          '"price":0',
+        ]),
+      );
     return { body: `{${parts.join(',')}}`, label: 'object' };
   }
-  if (r < 0.62) return { body: pick(rng, ['[]', '"text"', '42', 'null', 'true', '[{"productId":1}]']), label: 'non-object JSON' };
+  if (r < 0.62)
+    return {
+      body: pick(rng, ['[]', '"text"', '42', 'null', 'true', '[{"productId":1}]']),
+      label: 'non-object JSON',
+    };
   if (r < 0.68) return { body: deepJson(rng), label: 'deep JSON' };
-  if (r < 0.74) return { body: pick(rng, ['{', '{"a":}', "{'a':1}", '{"a":1,}', '\u0000', 'undefined', '{"a":"\\x41"}', '{"a":"\\ud800"}']), label: 'malformed JSON' };
+  if (r < 0.74)
+    return {
+      body: pick(rng, [
+        '{',
+        '{"a":}',
+        "{'a':1}",
+        '{"a":1,}',
+        '\u0000',
+        'undefined',
+        '{"a":"\\x41"}',
+        '{"a":"\\ud800"}',
+      ]),
+      label: 'malformed JSON',
+    };
   if (r < 0.8) {
     // Invalid UTF-8 inside and around JSON strings.
-    const bad = Buffer.from(pick(rng, [[0xff, 0xfe], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xf8, 0x88, 0x80, 0x80, 0x80], [0x80]]));
+    const bad = Buffer.from(
+      pick(rng, [[0xff, 0xfe], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xf8, 0x88, 0x80, 0x80, 0x80], [0x80]]),
+    );
     const [name] = fields[0] ?? ['x'];
-    return { body: Buffer.concat([Buffer.from(`{"${name}":"a`), bad, Buffer.from('b"}')]), label: 'invalid UTF-8' };
+    return {
+      body: Buffer.concat([Buffer.from(`{"${name}":"a`), bad, Buffer.from('b"}')]),
+      label: 'invalid UTF-8',
+    };
   }
   if (r < 0.85) {
     const size = pick(rng, [50_000, 101_000, 300_000]);
     const [name] = fields[0] ?? ['x'];
     return { body: `{"${name}":"${'y'.repeat(size)}"}`, label: `huge body ${size}` };
   }
-  if (r < 0.9) return { body: 'productId=1&count=2', contentType: 'application/x-www-form-urlencoded', label: 'form body' };
-  if (r < 0.94) return { body: '{"productId":"1"}', contentType: pick(rng, ['text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16', 'application/octet-stream', 'application/json;;', 'x/y/z']), label: 'wrong content type' };
+  if (r < 0.9)
+    return {
+      body: 'productId=1&count=2',
+      contentType: 'application/x-www-form-urlencoded',
+      label: 'form body',
+    };
+  if (r < 0.94)
+    return {
+      body: '{"productId":"1"}',
+      contentType: pick(rng, [
+        'text/plain',
+        'application/xml',
+        'multipart/form-data; boundary=x',
+        'application/json; charset=utf-16',
+        'application/octet-stream',
+        'application/json;;',
+        'x/y/z',
+      ]),
+      label: 'wrong content type',
+    };
   if (r < 0.97) return { body: '', label: 'empty body' };
-  return { body: JSON.stringify(Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`k${i}`, i]))), label: 'many keys' };
+  return {
+    body: JSON.stringify(Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`k${i}`, i]))),
+    label: 'many keys',
+  };
 }
 
 function tokenHeader(rng: Rng, ctx: FuzzContext): { value?: string; label: string } {
@@ -340,7 +466,10 @@ function tokenHeader(rng: Rng, ctx: FuzzContext): { value?: string; label: strin
     [ctx.forgedToken, 'forged'],
     [`${h}.${p}.`, 'no signature'],
     [`eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.${p}.`, 'alg none'],
-    [`${h}.${Buffer.from('{"id":{"$ne":null},"name":"x","role":"admin"}').toString('base64url')}.abc`, 'injected payload'],
+    [
+      `${h}.${Buffer.from('{"id":{"$ne":null},"name":"x","role":"admin"}').toString('base64url')}.abc`,
+      'injected payload',
+    ],
     ['a'.repeat(8_000), 'long token'],
     [ctx.token + 'x', 'tampered'],
     ["' OR 1=1 --", 'sql token'],
@@ -368,12 +497,25 @@ export function generateRequest(rng: Rng, ctx: FuzzContext): FuzzRequest {
   const r = rng();
   if (r < 0.05) method = pick(rng, ['PATCH', 'DELETE', 'PUT', 'OPTIONS', 'HEAD'] as Method[]);
   let url = fillPath(rng, ep, ctx);
-  if (rng() < 0.03) url = pick(rng, ['/api/v2/products', '/api/v1/../../etc/passwd', '/api/v1/%2e%2e/%2e%2e/package.json', '/api//v1//products', '/API/V1/PRODUCTS', '/api/v1/products/', '/api/v1/products?', '/api/v1/;/products']);
+  if (rng() < 0.03)
+    url = pick(rng, [
+      '/api/v2/products',
+      '/api/v1/../../etc/passwd',
+      '/api/v1/%2e%2e/%2e%2e/package.json',
+      '/api//v1//products',
+      '/API/V1/PRODUCTS',
+      '/api/v1/products/',
+      '/api/v1/products?',
+      '/api/v1/;/products',
+    ]);
   const labels = [`${method} ${ep.path}`];
 
   const query: string[] = [];
   for (const q of ep.query ?? []) {
-    if (rng() < 0.3) query.push(`${q}=${enc(pick(rng, [...oddStrings, ...sqlFragments, '1', '10', ctx.productId, ctx.categoryId, ctx.brandId, 'http://localhost:3000/#']))}`);
+    if (rng() < 0.3)
+      query.push(
+        `${q}=${enc(pick(rng, [...oddStrings, ...sqlFragments, '1', '10', ctx.productId, ctx.categoryId, ctx.brandId, 'http://localhost:3000/#']))}`,
+      );
   }
   // Spaces and quotes percent-encoded: they are not allowed raw in a request line.
   if (rng() < 0.35) query.push(pick(rng, queryNoise).replace(/ /g, '%20'));
@@ -394,7 +536,12 @@ export function generateRequest(rng: Rng, ctx: FuzzContext): FuzzRequest {
     headers['sec-fetch-site'] = pick(rng, ['cross-site', 'same-origin', 'none']);
     labels.push('origin');
   } else if (h < 0.09) {
-    headers['x-forwarded-for'] = pick(rng, ['1.2.3.4', "'; DROP TABLE x; --", '::1, 10.0.0.1', 'a'.repeat(500)]);
+    headers['x-forwarded-for'] = pick(rng, [
+      '1.2.3.4',
+      "'; DROP TABLE x; --",
+      '::1, 10.0.0.1',
+      'a'.repeat(500),
+    ]);
     labels.push('x-forwarded-for');
   } else if (h < 0.11) {
     headers['accept-encoding'] = pick(rng, ['br', 'gzip;q=0', 'identity;q=0, *;q=0', 'x'.repeat(200)]);
@@ -402,7 +549,11 @@ export function generateRequest(rng: Rng, ctx: FuzzContext): FuzzRequest {
   }
 
   let body: string | Buffer | undefined;
-  const sendsBody = method === 'POST' || method === 'PUT' || (method === 'DELETE' && rng() < 0.2) || (method === 'GET' && rng() < 0.05);
+  const sendsBody =
+    method === 'POST' ||
+    method === 'PUT' ||
+    (method === 'DELETE' && rng() < 0.2) ||
+    (method === 'GET' && rng() < 0.05);
   if (sendsBody) {
     const b = makeBody(rng, ep, ctx);
     body = b.body;
@@ -413,7 +564,10 @@ export function generateRequest(rng: Rng, ctx: FuzzContext): FuzzRequest {
       contentType = 'application/x-www-form-urlencoded';
       body = Object.keys(ep.body ?? {})
         .filter(() => rng() < 0.85)
-        .map((k) => `${k}=${enc(pick(rng, [...oddStrings, ...sqlFragments, '4242 4242 4242 4242', '12/30', '123']))}`)
+        .map(
+          (k) =>
+            `${k}=${enc(pick(rng, [...oddStrings, ...sqlFragments, '4242 4242 4242 4242', '12/30', '123']))}`,
+        )
         .join('&');
       if (rng() < 0.2) body += '&' + 'z=' + 'q'.repeat(pick(rng, [5_000, 20_000]));
     }
@@ -431,7 +585,13 @@ export interface FuzzStats {
 }
 
 /** Texts that must never come back: files outside the served folders, secrets, stack traces. */
-const leaks = [/root:x:0:0/, /"name":\s*"ecommerceweb"/, /reliability-test-secret/, /\n\s+at .+\(.+:\d+:\d+\)/, /"devDependencies"/];
+const leaks = [
+  /root:x:0:0/,
+  /"name":\s*"ecommerceweb"/,
+  /reliability-test-secret/,
+  /\n\s+at .+\(.+:\d+:\d+\)/,
+  /"devDependencies"/,
+];
 
 export function checkResponse(req: FuzzRequest, res: FuzzResponse, stats: FuzzStats, secret?: string) {
   stats.requests++;
@@ -444,7 +604,9 @@ export function checkResponse(req: FuzzRequest, res: FuzzResponse, stats: FuzzSt
   for (const leak of leaks) if (leak.test(res.body)) problems.push(`leak ${leak}`);
   if (secret && res.body.includes(secret)) problems.push('leaks the JWT secret');
   if (problems.length > 0 && stats.failures.length < 30) {
-    stats.failures.push(`${problems.join(', ')} for ${req.method} ${req.url.slice(0, 200)} [${req.label}]: ${res.body.slice(0, 200)}`);
+    stats.failures.push(
+      `${problems.join(', ')} for ${req.method} ${req.url.slice(0, 200)} [${req.label}]: ${res.body.slice(0, 200)}`,
+    );
   }
 }
 
@@ -454,7 +616,8 @@ export function newFuzzStats(): FuzzStats {
 
 export type Send = (req: FuzzRequest) => Promise<FuzzResponse>;
 
-function parse(res: FuzzResponse): Record<string, any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function parse(res: FuzzResponse): Record<string, any> {
   try {
     return JSON.parse(res.body);
   } catch {
@@ -466,7 +629,13 @@ async function jsonCall(send: Send, method: Method, url: string, body?: unknown,
   const headers: Record<string, string> = {};
   if (token) headers.token = token;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await send({ method, url, headers, body: body === undefined ? undefined : JSON.stringify(body), label: 'setup' });
+  const res = await send({
+    method,
+    url,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    label: 'setup',
+  });
   return { status: res.status, json: parse(res) };
 }
 
@@ -477,7 +646,13 @@ const setupPassword = 'setup-Pass-77';
 export async function prepareFuzzContext(send: Send, tag: string): Promise<FuzzContext> {
   const signup = async (n: number) => {
     const email = `fuzz-${tag}-${n}-${Date.now().toString(36)}@example.com`;
-    const res = await jsonCall(send, 'POST', '/api/v1/auth/signup', { name: 'Fuzz Shopper', email, password: setupPassword, rePassword: setupPassword, phone: '01012345678' });
+    const res = await jsonCall(send, 'POST', '/api/v1/auth/signup', {
+      name: 'Fuzz Shopper',
+      email,
+      password: setupPassword,
+      rePassword: setupPassword,
+      phone: '01012345678',
+    });
     if (res.status !== 201) throw new Error(`fuzz setup signup: ${res.status} ${JSON.stringify(res.json)}`);
     const token = res.json.token as string;
     const id = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).id as string;
@@ -496,8 +671,15 @@ export async function prepareFuzzContext(send: Send, tag: string): Promise<FuzzC
     { shippingAddress: { details: 'Fuzz street 1', phone: '01012345678', city: 'Cairo' } },
     me.token,
   );
-  if (session.status !== 200) throw new Error(`fuzz setup session: ${session.status} ${JSON.stringify(session.json)}`);
-  const address = await jsonCall(send, 'POST', '/api/v1/addresses', { name: 'Home', details: 'Fuzz street 1', phone: '01012345678', city: 'Cairo' }, me.token);
+  if (session.status !== 200)
+    throw new Error(`fuzz setup session: ${session.status} ${JSON.stringify(session.json)}`);
+  const address = await jsonCall(
+    send,
+    'POST',
+    '/api/v1/addresses',
+    { name: 'Home', details: 'Fuzz street 1', phone: '01012345678', city: 'Cairo' },
+    me.token,
+  );
   const forgedToken = await new SignJWT({ id: me.id, name: 'Fuzz Shopper', role: 'user' })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuedAt()
@@ -528,12 +710,20 @@ export async function catalogueSnapshot(send: Send): Promise<CatalogueSnapshot> 
   const res = await jsonCall(send, 'GET', '/api/v1/products?limit=1000');
   if (res.status !== 200) throw new Error(`catalogue: ${res.status}`);
   const products = new Map<string, string>();
-  for (const p of res.json.data) products.set(p._id, `${p.title}|${p.price}|${p.quantity + p.sold}|${p.quantity >= 0}`);
+  for (const p of res.json.data)
+    products.set(p._id, `${p.title}|${p.price}|${p.quantity + p.sold}|${p.quantity >= 0}`);
   return { results: res.json.results, products };
 }
 
 /** Runs `count` generated requests and then checks the server still answers and its data is intact. */
-export async function runFuzz(options: { send: Send; rng: Rng; count: number; context: FuzzContext; secret?: string; concurrency?: number }): Promise<FuzzStats> {
+export async function runFuzz(options: {
+  send: Send;
+  rng: Rng;
+  count: number;
+  context: FuzzContext;
+  secret?: string;
+  concurrency?: number;
+}): Promise<FuzzStats> {
   const { send, rng, count, context } = options;
   const stats = newFuzzStats();
   const before = await catalogueSnapshot(send);
@@ -556,20 +746,26 @@ export async function runFuzz(options: { send: Send; rng: Rng; count: number; co
   const health = await send({ method: 'GET', url: '/api/v1/health', headers: {}, label: 'after' });
   if (health.status !== 200) stats.failures.push(`health after fuzz: ${health.status}`);
   const after = await catalogueSnapshot(send);
-  if (after.results !== before.results) stats.failures.push(`catalogue size changed: ${before.results} → ${after.results}`);
+  if (after.results !== before.results)
+    stats.failures.push(`catalogue size changed: ${before.results} → ${after.results}`);
   for (const [id, was] of before.products) {
-    if (after.products.get(id) !== was) stats.failures.push(`product ${id} changed: ${was} → ${after.products.get(id)}`);
+    if (after.products.get(id) !== was)
+      stats.failures.push(`product ${id} changed: ${was} → ${after.products.get(id)}`);
   }
   const cart = await jsonCall(send, 'GET', '/api/v1/cart', undefined, context.token);
   if (cart.status === 200) {
     const lines = cart.json.data.products as Array<{ count: number; price: number }>;
     const total = lines.reduce((s, l) => s + l.count * l.price, 0);
-    if (cart.json.data.totalCartPrice !== total || cart.json.numOfCartItems !== lines.length) stats.failures.push('fuzzed cart is inconsistent');
-    if (lines.some((l) => !Number.isInteger(l.count) || l.count < 1)) stats.failures.push('fuzzed cart has a bad count');
+    if (cart.json.data.totalCartPrice !== total || cart.json.numOfCartItems !== lines.length)
+      stats.failures.push('fuzzed cart is inconsistent');
+    if (lines.some((l) => !Number.isInteger(l.count) || l.count < 1))
+      stats.failures.push('fuzzed cart has a bad count');
   } else if (cart.status !== 404) stats.failures.push(`GET /cart after fuzz: ${cart.status}`);
   const mine = await jsonCall(send, 'GET', `/api/v1/orders/user/${context.userId}`, undefined, context.token);
-  if (mine.status !== 200 || !Array.isArray(mine.json)) stats.failures.push(`orders after fuzz: ${mine.status}`);
+  if (mine.status !== 200 || !Array.isArray(mine.json))
+    stats.failures.push(`orders after fuzz: ${mine.status}`);
   const signin = await jsonCall(send, 'GET', '/api/v1/auth/verifyToken', undefined, context.token);
-  if (signin.status !== 200 && signin.status !== 401) stats.failures.push(`verifyToken after fuzz: ${signin.status}`);
+  if (signin.status !== 200 && signin.status !== 401)
+    stats.failures.push(`verifyToken after fuzz: ${signin.status}`);
   return stats;
 }

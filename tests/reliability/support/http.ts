@@ -15,7 +15,12 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-export async function call<T = unknown>(base: string, method: string, path: string, options: CallOptions = {}): Promise<Answer<T>> {
+export async function call<T = unknown>(
+  base: string,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<Answer<T>> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.token) headers.token = options.token;
   if (options.body !== undefined) headers['content-type'] = 'application/json';

@@ -31,7 +31,9 @@ export function buildServer(): Promise<string> {
       tsconfig: path.join(repoRoot, 'tsconfig.json'),
       logLevel: 'warning',
     });
-    cpSync(path.join(repoRoot, 'server', 'db', 'migrations'), path.join(bundleDir, 'migrations'), { recursive: true });
+    cpSync(path.join(repoRoot, 'server', 'db', 'migrations'), path.join(bundleDir, 'migrations'), {
+      recursive: true,
+    });
     return outfile;
   })();
   return built;
@@ -112,7 +114,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
     if (Date.now() > deadline) {
       proc.kill('SIGKILL');
-      throw new Error(`${options.label}: not ready within ${options.readyTimeoutMs ?? 120_000} ms:\n${output}`);
+      throw new Error(
+        `${options.label}: not ready within ${options.readyTimeoutMs ?? 120_000} ms:\n${output}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 100));
   }

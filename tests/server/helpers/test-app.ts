@@ -17,7 +17,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppDeps } from '@/server/app';
 import { loadConfig, type Config } from '@/server/config';
 import { openDatabase, type Database } from '@/server/db/client';
-import { seedCatalogue } from '@/server/db/seed';
+import { seedCatalogue } from '@/server/seed/seed';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -51,7 +51,7 @@ function templateKey(seeded: boolean): string {
   const dir = path.join(repoRoot, 'server/db/migrations');
   for (const f of readdirSync(dir).sort()) if (f.endsWith('.sql')) h.update(readFileSync(path.join(dir, f)));
   if (seeded)
-    for (const f of ['server/db/seed.ts', 'server/db/seed-data.ts'])
+    for (const f of ['server/seed/seed.ts', 'server/seed/seed-data.ts'])
       h.update(readFileSync(path.join(repoRoot, f)));
   return h.digest('hex').slice(0, 16);
 }

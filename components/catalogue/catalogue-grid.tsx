@@ -1,0 +1,60 @@
+import { Link } from '@/lib/router/react';
+import type { Category } from '@/lib/contract/catalogue';
+import { Spinner } from '@/components/ui/spinner';
+import { LoadError } from './load-error';
+import { ProductImage } from './product-image';
+import grid from './grid.module.scss';
+import styles from './catalogue-grid.module.scss';
+
+interface CatalogueGridProps {
+  title: string;
+  what: string;
+  items: Category[] | undefined;
+  error: unknown;
+  isLoading: boolean;
+  onRetry: () => void;
+  linkTo: (id: string) => string;
+  /** Brand logos are wide; category photos are tall. */
+  shape: 'logo' | 'photo';
+}
+
+/** The categories and brands screens: a grid of (image, name) links, a spinner while loading. */
+export function CatalogueGrid({
+  title,
+  what,
+  items,
+  error,
+  isLoading,
+  onRetry,
+  linkTo,
+  shape,
+}: CatalogueGridProps) {
+  return (
+    <div className={grid.page}>
+      <h1 className={grid.heading}>{title}</h1>
+      {isLoading ? <Spinner label={`Loading ${what}`} /> : null}
+      {error && !items ? <LoadError what={what} onRetry={onRetry} /> : null}
+      {items && items.length === 0 ? <p className={grid.message}>No {what} yet.</p> : null}
+      {items && items.length > 0 ? (
+        <ul className={`${grid.grid} ${grid.cards}`}>
+          {items.map((item, i) => (
+            <li key={item._id}>
+              <Link to={linkTo(item._id)} className={styles.card}>
+                <ProductImage
+                  className={shape === 'logo' ? styles.logo : styles.photo}
+                  url={item.image}
+                  alt=""
+                  width={320}
+                  height={shape === 'logo' ? 213 : 320}
+                  sizes="(min-width: 1200px) 270px, (min-width: 992px) 30vw, (min-width: 576px) 45vw, 90vw"
+                  priority={i === 0}
+                />
+                <span className={styles.name}>{item.name}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

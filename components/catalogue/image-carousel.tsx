@@ -1,0 +1,125 @@
+import { useRef, useState } from 'react';
+import { useKeenSlider } from 'keen-slider/react';
+import 'keen-slider/keen-slider.min.css';
+import { ChevronIcon } from '@/components/ui/icons';
+import { ProductImage } from './product-image';
+import styles from './image-carousel.module.scss';
+
+interface ImageCarouselProps {
+  images: string[];
+  title: string;
+  /** 'page': the details carousel (a click opens the viewer); 'viewer': the larger one inside it. */
+  variant: 'page' | 'viewer';
+  initial?: number;
+  onOpen?: (index: number) => void;
+  onChange?: (index: number) => void;
+}
+
+/** Spec: one slide per view, 40 px spacing, arrows and clickable dots. */
+export function ImageCarousel({ images, title, variant, initial = 0, onOpen, onChange }: ImageCarouselProps) {
+  const [current, setCurrent] = useState(initial);
+  const dragged = useRef(false);
+  const [sliderRef, slider] = useKeenSlider<HTMLDivElement>({
+    initial,
+    loop: images.length > 1,
+    slides: { perView: 1, spacing: 40 },
+    slideChanged: (s) => {
+      setCurrent(s.track.details.rel);
+      onChange?.(s.track.details.rel);
+    },
+    dragStarted: () => {
+      dragged.current = false;
+    },
+    dragged: () => {
+      dragged.current = true;
+    },
+  });
+
+  const big = variant === 'viewer';
+  return (
+    <div
+      className={`${styles.carousel} ${big ? styles.viewer : ''}`}
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={big ? `${title} enlarged images` : `${title} images`}
+    >
+      <div ref={sliderRef} className="keen-slider">
+        {images.map((url, i) => (
+          <div
+            key={`${url}-${i}`}
+            className={`keen-slider__slide ${styles.slide}`}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`Image ${i + 1} of ${images.length}`}
+            aria-hidden={i !== current}
+          >
+            {onOpen ? (
+              <button
+                type="button"
+                className={styles.open}
+                tabIndex={i === current ? 0 : -1}
+                aria-label={`Open image ${i + 1} of ${images.length} full screen`}
+                onClick={() => {
+                  // A swipe ends with a click; only a real click opens the viewer.
+                  if (!dragged.current) onOpen(i);
+                }}
+              >
+                <ProductImage
+                  className={styles.image}
+                  url={url}
+                  alt=""
+                  width={600}
+                  height={600}
+                  sizes="(min-width: 992px) 40vw, 100vw"
+                  priority={i === 0}
+                />
+              </button>
+            ) : (
+              <ProductImage
+                className={styles.image}
+                url={url}
+                alt={`${title}, image ${i + 1}`}
+                width={900}
+                height={900}
+                sizes="100vw"
+                priority={i === initial}
+              />
+            )}
+          </div>
+        ))}
+      </div>
+      {images.length > 1 ? (
+        <>
+          <button
+            type="button"
+            className={`${styles.arrow} ${styles.prev}`}
+            aria-label="Previous image"
+            onClick={() => slider.current?.prev()}
+          >
+            <ChevronIcon direction="left" />
+          </button>
+          <button
+            type="button"
+            className={`${styles.arrow} ${styles.next}`}
+            aria-label="Next image"
+            onClick={() => slider.current?.next()}
+          >
+            <ChevronIcon direction="right" />
+          </button>
+          <div className={styles.dots}>
+            {images.map((url, i) => (
+              <button
+                key={`${url}-dot-${i}`}
+                type="button"
+                className={`${styles.dot} ${i === current ? styles.dotActive : ''}`}
+                aria-label={`Show image ${i + 1}`}
+                aria-current={i === current ? 'true' : undefined}
+                onClick={() => slider.current?.moveToIdx(i)}
+              />
+            ))}
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
+}

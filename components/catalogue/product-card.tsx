@@ -1,0 +1,46 @@
+import { Link } from '@/lib/router/react';
+import type { Product } from '@/lib/contract/catalogue';
+import { firstWords } from '@/lib/rules/title';
+import { ProductImage } from './product-image';
+import { Rating } from './rating';
+import styles from './product-card.module.scss';
+
+interface ProductCardProps {
+  product: Product;
+  onAdd: (productId: string) => void;
+  priority?: boolean;
+}
+
+/** Home and product list card (spec section 2): cover, category, first two words, price EGP, rating. */
+export function ProductCard({ product, onAdd, priority }: ProductCardProps) {
+  const title = firstWords(product.title, 2);
+  return (
+    <article className={styles.card}>
+      <Link to={`/productDetails/${product._id}`} className={styles.link}>
+        <ProductImage
+          className={styles.cover}
+          url={product.imageCover}
+          alt={product.title}
+          width={320}
+          height={320}
+          sizes="(min-width: 1200px) 270px, (min-width: 992px) 30vw, (min-width: 576px) 45vw, 90vw"
+          priority={priority}
+        />
+        <span className={styles.category}>{product.category.name}</span>
+        <h3 className={styles.title}>{title}</h3>
+        <span className={styles.meta}>
+          <span className={styles.price}>{product.price} EGP</span>
+          <Rating value={product.ratingsAverage} />
+        </span>
+      </Link>
+      <button
+        type="button"
+        className={styles.add}
+        aria-label={`Add to cart: ${product.title}`}
+        onClick={() => onAdd(product._id)}
+      >
+        Add to cart
+      </button>
+    </article>
+  );
+}

@@ -1,0 +1,211 @@
+// The React side of the router: the provider, <Outlet>, links, <Navigate> and the hooks the screens use.
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useSyncExternalStore,
+  type AnchorHTMLAttributes,
+  type ComponentType,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
+import type { Location } from './history';
+import type { Match, Params, ScreenLoader } from './match';
+import type { NavigateOptions, Router, RouterState } from './router';
+
+interface RouteContextValue {
+  match: Match;
+  /** Which node of match.branch this part of the tree renders. */
+  depth: number;
+}
+
+const RouterContext = createContext<Router | null>(null);
+const StateContext = createContext<RouterState | null>(null);
+const RouteContext = createContext<RouteContextValue | null>(null);
+
+function useRouter(): Router {
+  const router = useContext(RouterContext);
+  if (!router) throw new Error('This component needs a <RouterProvider> above it.');
+  return router;
+}
+
+function useRouterState(): RouterState {
+  const state = useContext(StateContext);
+  if (!state) throw new Error('This component needs a <RouterProvider> above it.');
+  return state;
+}
+
+export interface LoadErrorProps {
+  error: unknown;
+  retry: () => void;
+}
+
+interface RouterProviderProps {
+  router: Router;
+  /** Shown until the first screen's code has arrived. */
+  fallback?: ReactNode;
+  /** Shown in place of a screen whose code could not be fetched. */
+  loadError?: ComponentType<LoadErrorProps>;
+}
+
+// Nothing is routed on the server (the hash is only known in the browser). One object: React compares snapshots.
+const nothingRouted: RouterState = { location: null, match: null, action: 'POP', pending: null, error: null };
+const serverState = () => nothingRouted;
+
+export function RouterProvider({ router, fallback = null, loadError }: RouterProviderProps): ReactElement {
+  const state = useSyncExternalStore(router.subscribe, router.getState, serverState);
+  useScrollRestoration(router, state);
+  return (
+    <RouterContext.Provider value={router}>
+      <StateContext.Provider value={state}>
+        <LoadErrorContext.Provider value={loadError ?? null}>
+          {state.location && state.match ? renderAt(state.match, 0) : fallback}
+        </LoadErrorContext.Provider>
+      </StateContext.Provider>
+    </RouterContext.Provider>
+  );
+}
+
+/** Where a layout shows the route below it (a guard's or the root layout's child). */
+export function Outlet(): ReactElement | null {
+  const route = useContext(RouteContext);
+  return route ? renderAt(route.match, route.depth + 1) : null;
+}
+
+function renderAt(match: Match, depth: number): ReactElement | null {
+  const node = match.branch[depth];
+  if (!node) return null;
+  const Layout = node.layout;
+  return (
+    <RouteContext.Provider value={{ match, depth }}>
+      {Layout ? <Layout /> : node.load ? <ScreenSlot load={node.load} /> : <Outlet />}
+    </RouteContext.Provider>
+  );
+}
+
+const LoadErrorContext = createContext<ComponentType<LoadErrorProps> | null>(null);
+
+function ScreenSlot({ load }: { load: ScreenLoader }): ReactElement | null {
+  const router = useRouter();
+  const { error } = useRouterState();
+  const LoadError = useContext(LoadErrorContext);
+  const Screen = router.screenOf(load);
+  if (Screen) return <Screen />;
+  return error && LoadError ? <LoadError error={error} retry={router.retry} /> : null;
+}
+
+// On a new navigation the page starts at the top; back/forward returns to where the shopper was.
+function useScrollRestoration(router: Router, state: RouterState) {
+  useEffect(() => {
+    if (!('scrollRestoration' in window.history)) return;
+    const before = window.history.scrollRestoration;
+    window.history.scrollRestoration = 'manual';
+    return () => {
+      window.history.scrollRestoration = before;
+    };
+  }, []);
+  const key = state.location?.key;
+  useLayoutEffect(() => {
+    if (!key || state.keepScroll) return;
+    const top = (state.action === 'POP' ? router.scrollPositionOf(key) : undefined) ?? 0;
+    if (window.scrollX !== 0 || window.scrollY !== top) window.scrollTo(0, top);
+    // Only a new committed entry moves the page; a pending navigation or a re-render does not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+}
+
+/** The location on screen: pathname, search, state (what the previous screen handed over) and key. */
+export function useLocation(): Location {
+  const state = useRouterState();
+  if (!state.location) throw new Error('useLocation() before the first route has been shown.');
+  return state.location;
+}
+
+export function useParams(): Params {
+  return useContext(RouteContext)?.match.params ?? {};
+}
+
+/** 'loading' while the next screen's code downloads (the current screen stays up meanwhile). */
+export function useNavigation(): { state: 'idle' | 'loading' } {
+  return { state: useRouterState().pending ? 'loading' : 'idle' };
+}
+
+export function useNavigate(): (to: string | number, options?: NavigateOptions) => void {
+  return useRouter().navigate;
+}
+
+/**
+ * Goes to `to` once rendered, replacing the current entry. Only if the location it was rendered for is still
+ * the newest one: a navigation that happened in between wins.
+ */
+export function Navigate({ to, state }: { to: string; state?: unknown }): null {
+  const router = useRouter();
+  const renderedFor = useRouterState().location?.key;
+  useLayoutEffect(() => {
+    const { location, pending } = router.getState();
+    if (pending || location?.key !== renderedFor) return;
+    router.navigate(to, { replace: true, state });
+  }, [router, renderedFor, to, state]);
+  return null;
+}
+
+type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'className'>;
+
+export interface LinkProps extends AnchorProps {
+  to: string;
+  replace?: boolean;
+  state?: unknown;
+  className?: string;
+}
+
+function useLinkClick(to: string, props: Pick<LinkProps, 'replace' | 'state' | 'onClick' | 'target'>) {
+  const router = useRouter();
+  return (event: MouseEvent<HTMLAnchorElement>) => {
+    props.onClick?.(event);
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.altKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      (props.target && props.target !== '_self')
+    ) {
+      return; // a new tab or window: let the browser follow the href
+    }
+    event.preventDefault();
+    const here = router.getState().location;
+    // A link to where the shopper already is does not stack a second identical entry.
+    const same =
+      here !== null && router.createHref(to) === router.createHref(`${here.pathname}${here.search}`);
+    router.navigate(to, { replace: props.replace ?? same, state: props.state });
+  };
+}
+
+export function Link({ to, replace, state, onClick, ...rest }: LinkProps): ReactElement {
+  const router = useRouter();
+  const handleClick = useLinkClick(to, { replace, state, onClick, target: rest.target });
+  return <a {...rest} href={router.createHref(to)} onClick={handleClick} />;
+}
+
+export interface NavLinkProps extends Omit<LinkProps, 'className'> {
+  className?: string | ((status: { isActive: boolean }) => string | undefined);
+}
+
+/** A Link that knows whether it points at the current route: aria-current="page" and the active class. */
+export function NavLink({ className, ...props }: NavLinkProps): ReactElement {
+  const { pathname } = useLocation();
+  const target = props.to.split('?')[0]!.toLowerCase();
+  const current = pathname.toLowerCase();
+  const isActive =
+    current === target || (target !== '/' && current.startsWith(`${target.replace(/\/$/, '')}/`));
+  return (
+    <Link
+      {...props}
+      className={typeof className === 'function' ? className({ isActive }) : className}
+      aria-current={isActive ? 'page' : undefined}
+    />
+  );
+}

@@ -1,0 +1,60 @@
+import { cartTotal } from '@/lib/rules/cart-summary';
+import type { CartEnvelope, CartEnvelopeWithIds } from '@/lib/contract/cart';
+import type { Executor } from '../../db/client';
+import { loadProductsByIds } from '../catalogue/repository';
+import { serializeCartProduct } from '../catalogue/serialize';
+import { cartLines, type CartRow } from './repository';
+
+function envelopeOf<P>(
+  cart: CartRow,
+  lines: { id: string; count: number; price: number }[],
+  product: (i: number) => P,
+  message?: string,
+) {
+  return {
+    status: 'success' as const,
+    ...(message ? { message } : {}),
+    numOfCartItems: lines.length,
+    cartId: cart.id,
+    data: {
+      _id: cart.id,
+      cartOwner: cart.userId,
+      products: lines.map((l, i) => ({ count: l.count, _id: l.id, product: product(i), price: l.price })),
+      createdAt: cart.createdAt.toISOString(),
+      updatedAt: cart.updatedAt.toISOString(),
+      __v: cart.version,
+      totalCartPrice: cartTotal(lines),
+    },
+  };
+}
+
+/** The answer to an add (POST /cart): each line's product is its id. */
+export async function cartEnvelopeWithIds(
+  exec: Executor,
+  cart: CartRow,
+  message?: string,
+): Promise<CartEnvelopeWithIds> {
+  const lines = await cartLines(exec, cart.id);
+  return envelopeOf(cart, lines, (i) => lines[i]!.productId, message);
+}
+
+/**
+ * The cart with its products. A line's product always exists (cart lines reference products, and a product with
+ * lines cannot be deleted), so every line is populated.
+ */
+export async function cartEnvelope(exec: Executor, cart: CartRow, publicUrl: string): Promise<CartEnvelope> {
+  const lines = await cartLines(exec, cart.id);
+  const found = await loadProductsByIds(
+    exec,
+    lines.map((l) => l.productId),
+  );
+  const populated = lines.flatMap((l) => {
+    const p = found.get(l.productId);
+    return p ? [{ line: l, product: serializeCartProduct(p, publicUrl) }] : [];
+  });
+  return envelopeOf(
+    cart,
+    populated.map((p) => p.line),
+    (i) => populated[i]!.product,
+  );
+}

@@ -1,0 +1,253 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db, Executor } from '../../db/client';
+import { brands, categories, products, reviews, subcategories, users } from '../../db/schema';
+import { escapeLike, keywordSearch } from './search';
+
+export type ProductRow = typeof products.$inferSelect;
+export type CategoryRow = typeof categories.$inferSelect;
+export type BrandRow = typeof brands.$inferSelect;
+export type SubcategoryRow = typeof subcategories.$inferSelect;
+
+export interface ProductWithRelations {
+  product: ProductRow;
+  category: CategoryRow;
+  brand: BrandRow;
+  subcategories: SubcategoryRow[];
+}
+
+/** Attaches category, brand and subcategories to product rows with three queries in all. */
+export async function withRelations(exec: Executor, rows: ProductRow[]): Promise<ProductWithRelations[]> {
+  if (rows.length === 0) return [];
+  const categoryIds = [...new Set(rows.map((r) => r.categoryId))];
+  const brandIds = [...new Set(rows.map((r) => r.brandId))];
+  const subIds = [...new Set(rows.flatMap((r) => r.subcategoryIds))];
+  // One after another: inside a transaction `exec` is a single connection, which runs one query at a time
+  // anyway (node-postgres deprecates queueing them on it, and pg@9 drops it).
+  const cats = await exec.select().from(categories).where(inArray(categories.id, categoryIds));
+  const brs = await exec.select().from(brands).where(inArray(brands.id, brandIds));
+  const subs = subIds.length
+    ? await exec.select().from(subcategories).where(inArray(subcategories.id, subIds))
+    : [];
+  const catMap = new Map(cats.map((c) => [c.id, c]));
+  const brandMap = new Map(brs.map((b) => [b.id, b]));
+  const subMap = new Map(subs.map((s) => [s.id, s]));
+  return rows.flatMap((product) => {
+    const category = catMap.get(product.categoryId);
+    const brand = brandMap.get(product.brandId);
+    if (!category || !brand) return [];
+    const subcats = product.subcategoryIds.flatMap((id) => {
+      const s = subMap.get(id);
+      return s ? [s] : [];
+    });
+    return [{ product, category, brand, subcategories: subcats }];
+  });
+}
+
+export async function loadProductsByIds(
+  exec: Executor,
+  ids: string[],
+): Promise<Map<string, ProductWithRelations>> {
+  if (ids.length === 0) return new Map();
+  const rows = await exec
+    .select()
+    .from(products)
+    .where(inArray(products.id, [...new Set(ids)]));
+  const full = await withRelations(exec, rows);
+  return new Map(full.map((p) => [p.product.id, p]));
+}
+
+export async function loadProduct(exec: Executor, id: string): Promise<ProductWithRelations | undefined> {
+  const rows = await exec.select().from(products).where(eq(products.id, id));
+  const [full] = await withRelations(exec, rows);
+  return full;
+}
+
+export async function reviewsOf(db: Executor, productId: string) {
+  return db
+    .select({ review: reviews, userName: users.name })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .where(eq(reviews.productId, productId))
+    .orderBy(desc(reviews.createdAt));
+}
+
+// A Map, not an object: `sort=__proto__` or `sort=constructor` must miss, not find Object.prototype.
+const sortable = new Map<string, AnyPgColumn>([
+  ['price', products.price],
+  ['title', products.title],
+  ['ratingsAverage', products.ratingsAverage],
+  ['ratingsQuantity', products.ratingsQuantity],
+  ['sold', products.sold],
+  ['quantity', products.quantity],
+  ['createdAt', products.createdAt],
+  ['updatedAt', products.updatedAt],
+]);
+
+export function isSortable(name: string): boolean {
+  return sortable.has(name);
+}
+
+/** What a product list keeps, already checked and normalised by the service. */
+export interface ProductFilter {
+  /** Lower-cased; matched case-insensitively anywhere in the title. */
+  title?: string;
+  /** Kept verbatim; matched case-sensitively anywhere in the category's name. */
+  categoryName?: string;
+  brand?: string;
+  category?: string;
+  categoryIn?: string[];
+  /** Whole-pound bounds, inclusive. */
+  minPrice?: number;
+  maxPrice?: number;
+  /** Lower-cased; the ranked, typo-tolerant search. */
+  keyword?: string;
+}
+
+export interface ProductSort {
+  /** Column name, `-` first for descending. */
+  keys: string[];
+}
+
+const int32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
+
+/** `price >= n` or `price <= n` for a whole n; beyond the integer column's range it is always or never true. */
+function integerBound(op: '>=' | '<=', n: number): SQL {
+  if (n > int32.max) return op === '>=' ? sql`false` : sql`true`;
+  if (n < int32.min) return op === '>=' ? sql`true` : sql`false`;
+  return op === '>=' ? gte(products.price, n) : lte(products.price, n);
+}
+
+async function filterConditions(db: Executor, f: ProductFilter): Promise<SQL[]> {
+  const where: SQL[] = [];
+  if (f.title) where.push(ilike(products.title, `%${escapeLike(f.title)}%`));
+  if (f.categoryName !== undefined) {
+    // The few categories are read first: the products are then found through their category index.
+    const named = await db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(sql`strpos(${categories.name}, ${f.categoryName}) > 0`);
+    where.push(
+      named.length
+        ? inArray(
+            products.categoryId,
+            named.map((c) => c.id),
+          )
+        : sql`false`,
+    );
+  }
+  if (f.brand) where.push(eq(products.brandId, f.brand));
+  if (f.category) where.push(eq(products.categoryId, f.category));
+  if (f.categoryIn) where.push(inArray(products.categoryId, f.categoryIn));
+  // Compared as an integer (the price index serves it) and clamped to the column's range.
+  if (f.minPrice !== undefined) where.push(integerBound('>=', f.minPrice));
+  if (f.maxPrice !== undefined) where.push(integerBound('<=', f.maxPrice));
+  return where;
+}
+
+async function countProducts(db: Executor, condition: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(products).where(condition);
+  return Number(row?.n ?? 0);
+}
+
+/** One page of products matching a filter, in the sort's order (newest first by default), and the total. */
+export async function productPage(
+  db: Db,
+  filter: ProductFilter,
+  sort: ProductSort | undefined,
+  page: { limit: number; offset: number },
+): Promise<{ total: number; rows: ProductRow[] }> {
+  const where = await filterConditions(db, filter);
+  const sortKeys = sort
+    ? sort.keys.map((k) => (k.startsWith('-') ? desc(sortable.get(k.slice(1))!) : asc(sortable.get(k)!)))
+    : [desc(products.createdAt)];
+  const orderBy = (...first: SQL[]) => [...first, ...sortKeys, asc(products.id)];
+  const keyword = filter.keyword;
+  if (keyword) {
+    return db.transaction(async (tx) => {
+      // Every match is ranked before the page is cut, so the total comes with the page (one scan).
+      const search = await keywordSearch(tx, keyword);
+      const condition = and(search.where, ...where);
+      // Ids first (the window and sort carry narrow rows), then the page's products by key.
+      const found = await tx
+        .select({ id: products.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(products)
+        .where(condition)
+        .orderBy(...orderBy(search.rank))
+        .limit(page.limit)
+        .offset(page.offset);
+      const total = found[0]?.total ?? (page.offset > 0 ? await countProducts(tx, condition) : 0);
+      const ids = found.map((r) => r.id);
+      const byId = new Map(
+        (ids.length ? await tx.select().from(products).where(inArray(products.id, ids)) : []).map((p) => [
+          p.id,
+          p,
+        ]),
+      );
+      return { total, rows: ids.flatMap((id) => byId.get(id) ?? []) };
+    });
+  }
+  const condition = where.length ? and(...where) : undefined;
+  // Counted first: with nothing to show (filters that exclude each other, a page past the end) the page query
+  // is skipped; the planner would read the whole date index looking for a row.
+  const total = await countProducts(db, condition);
+  if (page.offset >= total) return { total, rows: [] };
+  const rows = await db
+    .select()
+    .from(products)
+    .where(condition)
+    .orderBy(...orderBy())
+    .limit(page.limit)
+    .offset(page.offset);
+  return { total, rows };
+}
+
+/** Categories or brands (one table shape), oldest first, and how many there are. */
+export async function namedPage(
+  db: Executor,
+  table: typeof categories | typeof brands,
+  limit: number,
+  offset: number,
+) {
+  const [totalRow] = await db.select({ n: count() }).from(table);
+  const rows = await db
+    .select()
+    .from(table)
+    .orderBy(asc(table.createdAt), asc(table.id))
+    .limit(limit)
+    .offset(offset);
+  return { total: Number(totalRow?.n ?? 0), rows };
+}
+
+export async function namedById(db: Executor, table: typeof categories | typeof brands, id: string) {
+  const [row] = await db.select().from(table).where(eq(table.id, id));
+  return row;
+}
+
+export async function categoryExists(db: Executor, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
+  return row !== undefined;
+}
+
+export async function subcategoryPage(
+  db: Executor,
+  categoryId: string | undefined,
+  limit: number,
+  offset: number,
+) {
+  const condition = categoryId ? eq(subcategories.categoryId, categoryId) : undefined;
+  const [totalRow] = await db.select({ n: count() }).from(subcategories).where(condition);
+  const rows = await db
+    .select()
+    .from(subcategories)
+    .where(condition)
+    .orderBy(asc(subcategories.createdAt), asc(subcategories.id))
+    .limit(limit)
+    .offset(offset);
+  return { total: Number(totalRow?.n ?? 0), rows };
+}
+
+export async function subcategoryById(db: Executor, id: string) {
+  const [row] = await db.select().from(subcategories).where(eq(subcategories.id, id));
+  return row;
+}

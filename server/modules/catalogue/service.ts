@@ -1,0 +1,280 @@
+import type {
+  CategoryAnswer,
+  CategoryList,
+  ProductAnswer,
+  ProductList,
+  ProductListQuery,
+  SubcategoryAnswer,
+  SubcategoryList,
+} from '@/lib/contract/catalogue';
+import type { ListMetadata } from '@/lib/contract/common';
+import type { AppContext } from '../../context';
+import { brands, categories } from '../../db/schema';
+import { AppError, ValidationError } from '../../errors';
+import * as repo from './repository';
+import { serializeCategory, serializeProduct, serializeSubcategory } from './serialize';
+
+/** An answer to cache, with the products it shows and whether its order follows their sales. */
+export interface CatalogueAnswer<T> {
+  answer: T;
+  products?: readonly string[];
+  followsSales?: boolean;
+}
+
+/** Answers with `limit` above this are computed each time and never stored. */
+export const largestCachedLimit = 100;
+
+export function metadata(total: number, page: number, limit: number): ListMetadata {
+  const numberOfPages = Math.ceil(total / limit);
+  return {
+    currentPage: page,
+    numberOfPages,
+    limit,
+    ...(page < numberOfPages ? { nextPage: page + 1 } : {}),
+    ...(page > 1 ? { prevPage: page - 1 } : {}),
+  };
+}
+
+const projectable = new Set([
+  'sold',
+  'images',
+  'subcategory',
+  'ratingsQuantity',
+  '_id',
+  'title',
+  'slug',
+  'description',
+  'quantity',
+  'price',
+  'priceAfterDiscount',
+  'imageCover',
+  'category',
+  'brand',
+  'ratingsAverage',
+  'createdAt',
+  'updatedAt',
+  'id',
+]);
+
+/** Parses `sort` into its canonical keys; unknown keys are a 400. */
+function parseSort(sort: string | undefined): repo.ProductSort | undefined {
+  if (sort === undefined || sort.trim() === '') return undefined;
+  const keys: string[] = [];
+  for (const raw of sort.split(/[,\s]+/).filter(Boolean)) {
+    const descending = raw.startsWith('-');
+    const name = descending ? raw.slice(1) : raw.replace(/^\+/, '');
+    if (!repo.isSortable(name)) throw new ValidationError('sort', `Cannot sort by ${name}`, sort, 'query');
+    keys.push(descending ? `-${name}` : name);
+  }
+  return { keys };
+}
+
+/** A price bound, any finite number (the storefront sends what parseInt made of the shopper's bound). */
+function priceBound(param: string, value: number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isFinite(value))
+    throw new ValidationError(param, `${param} must be a finite number`, value, 'query');
+  return value;
+}
+
+/** A product list request, checked and in canonical form: `key` names its cache entry (null: not cached). */
+export interface ProductListPlan {
+  key: string | null;
+  filter: repo.ProductFilter;
+  sort: repo.ProductSort | undefined;
+  page: number;
+  limit: number;
+  fields: string[] | undefined;
+}
+
+export function planProductList(q: ProductListQuery): ProductListPlan {
+  const sort = parseSort(q.sort);
+  let fields: string[] | undefined;
+  if (q.fields) {
+    fields = [...new Set(q.fields.split(/[,\s]+/).filter(Boolean))].sort();
+    const bad = fields.find((f) => !projectable.has(f.replace(/^-/, '')));
+    if (bad) throw new ValidationError('fields', `Unknown field ${bad}`, q.fields, 'query');
+  }
+  const gte = priceBound('price[gte]', q['price[gte]']);
+  const lte = priceBound('price[lte]', q['price[lte]']);
+  const gt = priceBound('price[gt]', q['price[gt]']);
+  const lt = priceBound('price[lt]', q['price[lt]']);
+  // Case does not change a case-insensitive match: one entry for "Gitar" and "gitar".
+  const keyword = q.keyword?.trim().toLowerCase() || undefined;
+  const title = q.title?.trim().toLowerCase() || undefined;
+  const categoryIn = q['category[in]']?.length ? [...new Set(q['category[in]'])].sort() : undefined;
+  // Known parameters only, in a fixed order: junk parameters or another order reach the same entry.
+  const canonical = new URLSearchParams();
+  const put = (name: string, value: unknown) => {
+    if (value !== undefined) canonical.append(name, String(value));
+  };
+  put('page', q.page);
+  put('limit', q.limit);
+  put('sort', sort?.keys.join(','));
+  put('keyword', keyword);
+  put('title', title);
+  put('categoryName', q.categoryName);
+  put('brand', q.brand);
+  put('category', q.category);
+  put('category[in]', categoryIn?.join(','));
+  put('price[gte]', gte);
+  put('price[lte]', lte);
+  put('price[gt]', gt);
+  put('price[lt]', lt);
+  put('fields', fields?.join(','));
+  // Prices are whole pounds: each bound becomes the whole-pound bound that keeps the same products.
+  const lowest = [
+    gte !== undefined ? Math.ceil(gte) : undefined,
+    gt !== undefined ? Math.floor(gt) + 1 : undefined,
+  ];
+  const highest = [
+    lte !== undefined ? Math.floor(lte) : undefined,
+    lt !== undefined ? Math.ceil(lt) - 1 : undefined,
+  ];
+  const defined = (xs: (number | undefined)[]) => xs.filter((x) => x !== undefined);
+  const filter: repo.ProductFilter = {
+    ...(title ? { title } : {}),
+    ...(q.categoryName !== undefined ? { categoryName: q.categoryName } : {}),
+    ...(q.brand ? { brand: q.brand } : {}),
+    ...(q.category ? { category: q.category } : {}),
+    ...(categoryIn ? { categoryIn } : {}),
+    ...(defined(lowest).length ? { minPrice: Math.max(...defined(lowest)) } : {}),
+    ...(defined(highest).length ? { maxPrice: Math.min(...defined(highest)) } : {}),
+    ...(keyword ? { keyword } : {}),
+  };
+  return {
+    key: q.limit > largestCachedLimit ? null : `products?${canonical.toString()}`,
+    filter,
+    sort,
+    page: q.page,
+    limit: q.limit,
+    fields,
+  };
+}
+
+/** `fields=title,price` keeps those (and the ids); `fields=-description` drops those. */
+function project(data: ProductList['data'], fields: string[]): ProductList['data'] {
+  const include = fields.filter((f) => !f.startsWith('-'));
+  const exclude = new Set(fields.filter((f) => f.startsWith('-')).map((f) => f.slice(1)));
+  const keep = (k: string) =>
+    include.length ? include.includes(k) || k === '_id' || k === 'id' : !exclude.has(k);
+  // A projection is a partial product: the response schema has no required keys and sends what is there.
+  return data.map((p) => Object.fromEntries(Object.entries(p).filter(([k]) => keep(k))) as typeof p);
+}
+
+export async function listProducts(
+  ctx: AppContext,
+  plan: ProductListPlan,
+): Promise<CatalogueAnswer<ProductList>> {
+  const db = ctx.database.db;
+  const { total, rows } = await repo.productPage(db, plan.filter, plan.sort, {
+    limit: plan.limit,
+    offset: (plan.page - 1) * plan.limit,
+  });
+  const full = await repo.withRelations(db, rows);
+  const data = full.map((p) => serializeProduct(p, ctx.config.publicUrl));
+  return {
+    answer: {
+      results: total,
+      metadata: metadata(total, plan.page, plan.limit),
+      data: plan.fields ? project(data, plan.fields) : data,
+    },
+    products: rows.map((r) => r.id),
+    // Every order changes sales (and stock): a list in that order may change with any of them.
+    followsSales: (plan.sort?.keys ?? []).some((k) => /^-?(sold|quantity)$/.test(k)),
+  };
+}
+
+export const noProductWithId = (id: string) => `No product for this id ${id}`;
+
+export async function productDetails(ctx: AppContext, id: string): Promise<CatalogueAnswer<ProductAnswer>> {
+  const db = ctx.database.db;
+  const p = await repo.loadProduct(db, id);
+  if (!p) throw new AppError(404, noProductWithId(id));
+  const rows = await repo.reviewsOf(db, id);
+  const answer = {
+    data: {
+      ...serializeProduct(p, ctx.config.publicUrl),
+      __v: 0,
+      reviews: rows.map(({ review, userName }) => ({
+        _id: review.id,
+        review: review.review,
+        rating: review.rating,
+        product: review.productId,
+        user: { _id: review.userId, name: userName },
+        createdAt: review.createdAt.toISOString(),
+        updatedAt: review.updatedAt.toISOString(),
+      })),
+    },
+  };
+  return { answer, products: [id] };
+}
+
+/** Categories and brands share one shape and one set of rules. */
+export const namedTables = {
+  categories: { table: categories, label: 'category' },
+  brands: { table: brands, label: 'brand' },
+} as const;
+export type NamedPath = keyof typeof namedTables;
+
+export async function listNamed(
+  ctx: AppContext,
+  path: NamedPath,
+  page: number,
+  limit: number,
+): Promise<CatalogueAnswer<CategoryList>> {
+  const { total, rows } = await repo.namedPage(
+    ctx.database.db,
+    namedTables[path].table,
+    limit,
+    (page - 1) * limit,
+  );
+  return {
+    answer: {
+      results: total,
+      metadata: metadata(total, page, limit),
+      data: rows.map((r) => serializeCategory(r, ctx.config.publicUrl)),
+    },
+  };
+}
+
+export const noNamedWithId = (path: NamedPath, id: string) =>
+  `No ${namedTables[path].label} for this id ${id}`;
+
+export async function namedDetails(
+  ctx: AppContext,
+  path: NamedPath,
+  id: string,
+): Promise<CatalogueAnswer<CategoryAnswer>> {
+  const row = await repo.namedById(ctx.database.db, namedTables[path].table, id);
+  if (!row) throw new AppError(404, noNamedWithId(path, id));
+  return { answer: { data: { ...serializeCategory(row, ctx.config.publicUrl), __v: 0 } } };
+}
+
+export const noCategoryWithId = (id: string) => `No category for this id ${id}`;
+
+export async function listSubcategories(
+  ctx: AppContext,
+  categoryId: string | undefined,
+  page: number,
+  limit: number,
+): Promise<CatalogueAnswer<SubcategoryList>> {
+  const db = ctx.database.db;
+  if (categoryId && !(await repo.categoryExists(db, categoryId)))
+    throw new AppError(404, noCategoryWithId(categoryId));
+  const { total, rows } = await repo.subcategoryPage(db, categoryId, limit, (page - 1) * limit);
+  return {
+    answer: { results: total, metadata: metadata(total, page, limit), data: rows.map(serializeSubcategory) },
+  };
+}
+
+export const noSubcategoryWithId = (id: string) => `No subcategory for this id ${id}`;
+
+export async function subcategoryDetails(
+  ctx: AppContext,
+  id: string,
+): Promise<CatalogueAnswer<SubcategoryAnswer>> {
+  const row = await repo.subcategoryById(ctx.database.db, id);
+  if (!row) throw new AppError(404, noSubcategoryWithId(id));
+  return { answer: { data: { ...serializeSubcategory(row), __v: 0 } } };
+}

@@ -1,0 +1,48 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { cartItems, carts, checkoutSessions, products } from '../../db/schema';
+
+export type SessionRow = typeof checkoutSessions.$inferSelect;
+
+/** A cart line as checkout sees it: the unit price kept on the line, and the product's title and stock now. */
+export interface CartLine {
+  productId: string;
+  title: string;
+  count: number;
+  price: number;
+  stock: number;
+}
+
+export async function loadCartLines(db: Executor, cartId: string): Promise<CartLine[]> {
+  return db
+    .select({
+      productId: cartItems.productId,
+      title: products.title,
+      count: cartItems.count,
+      price: cartItems.price,
+      stock: products.quantity,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.cartId, cartId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+}
+
+export async function cartById(db: Executor, cartId: string) {
+  const [cart] = await db.select().from(carts).where(eq(carts.id, cartId));
+  return cart;
+}
+
+export async function sessionById(db: Executor, id: string): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
+  return row;
+}
+
+export async function insertSession(
+  db: Executor,
+  row: typeof checkoutSessions.$inferInsert,
+): Promise<SessionRow> {
+  const [inserted] = await db.insert(checkoutSessions).values(row).returning();
+  if (!inserted) throw new Error('checkout session insert returned no row');
+  return inserted;
+}

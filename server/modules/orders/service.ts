@@ -1,0 +1,65 @@
+import type { CartProduct } from '@/lib/contract/catalogue';
+import type {
+  OrderHistory,
+  PlacedOrderAnswer,
+  ShippingAddress,
+  ShippingAddressBody,
+} from '@/lib/contract/orders';
+import type { AppContext } from '../../context';
+import { runInTransaction } from '../../db/client';
+import { isObjectId } from '../../db/ids';
+import { AppError, ValidationError } from '../../errors';
+import { loadProductsByIds } from '../catalogue/repository';
+import { serializeCartProduct } from '../catalogue/serialize';
+import { noCartWithId, placeOrder } from './place-order';
+import * as repo from './repository';
+import { serializeOrder, serializePlacedOrder } from './serialize-order';
+
+/** details, city and phone are required and must not be blank; the first missing one is reported. */
+export function readShippingAddress(body: ShippingAddressBody | undefined): ShippingAddress {
+  const address = body?.shippingAddress;
+  if (!address) throw new ValidationError('shippingAddress', 'shippingAddress is required', address, 'body');
+  for (const field of ['details', 'city', 'phone'] as const) {
+    const value = address[field];
+    if (typeof value !== 'string' || value.trim() === '') {
+      throw new ValidationError(`shippingAddress.${field}`, `${field} is required`, value, 'body');
+    }
+  }
+  return {
+    details: String(address.details).trim(),
+    phone: String(address.phone).trim(),
+    city: String(address.city).trim(),
+  };
+}
+
+/** A cash order from the caller's cart. A repeated request gets the order the first one made, with the same status. */
+export async function placeCashOrder(
+  ctx: AppContext,
+  userId: string,
+  cartId: string,
+  body: ShippingAddressBody | undefined,
+): Promise<PlacedOrderAnswer> {
+  const shippingAddress = readShippingAddress(body);
+  if (!isObjectId(cartId)) throw new AppError(404, noCartWithId(cartId));
+  const placed = await runInTransaction(ctx.database.db, (tx) =>
+    placeOrder(tx, { userId, cartId, shippingAddress, payment: { method: 'cash' } }),
+  );
+  return { status: 'success', data: serializePlacedOrder(placed) };
+}
+
+export async function orderHistory(ctx: AppContext, callerId: string, userId: string): Promise<OrderHistory> {
+  // Private on purpose (contract, "where our server differs"): only your own history.
+  if (userId !== callerId) throw new AppError(403, 'You are not allowed to see the orders of another user');
+  const db = ctx.database.db;
+  const user = await repo.findUser(db, callerId);
+  if (!user) throw new AppError(404, `No user for this id ${userId}`);
+  const found = await repo.ordersOfUser(db, callerId);
+  const productMap = await loadProductsByIds(
+    db,
+    found.flatMap((o) => o.items.map((i) => i.productId)),
+  );
+  const products = new Map<string, CartProduct>();
+  for (const [id, p] of productMap) products.set(id, serializeCartProduct(p, ctx.config.publicUrl));
+  const owner = { _id: user.id, name: user.name, email: user.email, phone: user.phone };
+  return found.map((o) => serializeOrder(o, owner, products));
+}

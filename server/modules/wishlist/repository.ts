@@ -1,0 +1,40 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { products, wishlistItems } from '../../db/schema';
+
+const oldestFirst = [asc(wishlistItems.createdAt), asc(wishlistItems.productId)];
+
+export async function wishlistIds(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ productId: wishlistItems.productId })
+    .from(wishlistItems)
+    .where(eq(wishlistItems.userId, userId))
+    .orderBy(...oldestFirst);
+  return rows.map((r) => r.productId);
+}
+
+export async function wishlistProducts(db: Executor, userId: string) {
+  const rows = await db
+    .select({ product: products })
+    .from(wishlistItems)
+    .innerJoin(products, eq(products.id, wishlistItems.productId))
+    .where(eq(wishlistItems.userId, userId))
+    .orderBy(...oldestFirst);
+  return rows.map((r) => r.product);
+}
+
+export async function productExists(db: Executor, productId: string): Promise<boolean> {
+  const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+  return row !== undefined;
+}
+
+/** Adding a product already on the list changes nothing (a double click is harmless). */
+export async function insertWishlistItem(db: Executor, userId: string, productId: string): Promise<void> {
+  await db.insert(wishlistItems).values({ userId, productId }).onConflictDoNothing();
+}
+
+export async function deleteWishlistItem(db: Executor, userId: string, productId: string): Promise<void> {
+  await db
+    .delete(wishlistItems)
+    .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)));
+}

@@ -1,0 +1,49 @@
+import type { WishlistAnswer, WishlistIds } from '@/lib/contract/wishlist';
+import type { AppContext } from '../../context';
+import { isObjectId } from '../../db/ids';
+import { AppError, noProduct } from '../../errors';
+import { withRelations } from '../catalogue/repository';
+import { serializeProduct } from '../catalogue/serialize';
+import * as repo from './repository';
+
+export async function readWishlist(ctx: AppContext, userId: string): Promise<WishlistAnswer> {
+  const db = ctx.database.db;
+  const full = await withRelations(db, await repo.wishlistProducts(db, userId));
+  return {
+    status: 'success',
+    count: full.length,
+    data: full.map((p) => serializeProduct(p, ctx.config.publicUrl)),
+  };
+}
+
+export async function addToWishlist(
+  ctx: AppContext,
+  userId: string,
+  productId: string,
+): Promise<WishlistIds> {
+  const db = ctx.database.db;
+  if (!isObjectId(productId) || !(await repo.productExists(db, productId))) {
+    throw new AppError(404, noProduct(productId));
+  }
+  await repo.insertWishlistItem(db, userId, productId);
+  return {
+    status: 'success',
+    message: 'Product added successfully to your wishlist',
+    data: await repo.wishlistIds(db, userId),
+  };
+}
+
+export async function removeFromWishlist(
+  ctx: AppContext,
+  userId: string,
+  productId: string,
+): Promise<WishlistIds> {
+  const db = ctx.database.db;
+  await repo.deleteWishlistItem(db, userId, productId);
+  // The contract's text, "to" included.
+  return {
+    status: 'success',
+    message: 'Product removed successfully to your wishlist',
+    data: await repo.wishlistIds(db, userId),
+  };
+}
