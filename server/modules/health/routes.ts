@@ -1,15 +1,24 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Failure } from '@/lib/contract/common';
+import { Liveness, Readiness } from '@/lib/contract/health';
 
-export async function healthRoutes(app: FastifyInstance) {
+export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Liveness: the process answers. Readiness: it can also reach its database.
-  app.get('/health', async () => ({ status: 'ok', uptime: Math.round(process.uptime()) }));
-  app.get('/ready', async (request, reply) => {
-    try {
-      await app.ctx.database.ping();
-      return { status: 'ready', database: app.ctx.database.driver };
-    } catch (err) {
-      request.log.warn({ err }, 'readiness check failed');
-      return reply.status(503).send({ statusMsg: 'error', message: 'Database unavailable' });
-    }
+  app.get('/health', { schema: { response: { 200: Liveness } } }, async function getHealth() {
+    return { status: 'ok' as const, uptime: Math.round(process.uptime()) };
   });
-}
+
+  app.get(
+    '/ready',
+    { schema: { response: { 200: Readiness, 503: Failure } } },
+    async function getReady(request, reply) {
+      try {
+        await app.ctx.database.ping();
+        return { status: 'ready' as const, database: app.ctx.database.driver };
+      } catch (err) {
+        request.log.warn({ err }, 'readiness check failed');
+        return reply.status(503).send({ statusMsg: 'error' as const, message: 'Database unavailable' });
+      }
+    },
+  );
+};
