@@ -7,8 +7,7 @@ import { cartLines, type CartRow } from './repository';
 
 function envelopeOf<P>(
   cart: CartRow,
-  lines: { id: string; count: number; price: number }[],
-  product: (i: number) => P,
+  lines: { id: string; count: number; price: number; product: P }[],
   message?: string,
 ) {
   return {
@@ -19,7 +18,7 @@ function envelopeOf<P>(
     data: {
       _id: cart.id,
       cartOwner: cart.userId,
-      products: lines.map((l, i) => ({ count: l.count, _id: l.id, product: product(i), price: l.price })),
+      products: lines.map((l) => ({ count: l.count, _id: l.id, product: l.product, price: l.price })),
       createdAt: cart.createdAt.toISOString(),
       updatedAt: cart.updatedAt.toISOString(),
       __v: cart.version,
@@ -35,7 +34,11 @@ export async function cartEnvelopeWithIds(
   message?: string,
 ): Promise<CartEnvelopeWithIds> {
   const lines = await cartLines(exec, cart.id);
-  return envelopeOf(cart, lines, (i) => lines[i]!.productId, message);
+  return envelopeOf(
+    cart,
+    lines.map((l) => ({ ...l, product: l.productId })),
+    message,
+  );
 }
 
 /**
@@ -50,11 +53,7 @@ export async function cartEnvelope(exec: Executor, cart: CartRow, publicUrl: str
   );
   const populated = lines.flatMap((l) => {
     const p = found.get(l.productId);
-    return p ? [{ line: l, product: serializeCartProduct(p, publicUrl) }] : [];
+    return p ? [{ ...l, product: serializeCartProduct(p, publicUrl) }] : [];
   });
-  return envelopeOf(
-    cart,
-    populated.map((p) => p.line),
-    (i) => populated[i]!.product,
-  );
+  return envelopeOf(cart, populated);
 }
