@@ -1,23 +1,39 @@
-// Storefront: Lighthouse's default mobile preset (Moto G Power emulation, simulated 4G
-// throttling) in Debian Chromium, median of 3 runs, on Home, Product list, Product details and Cart,
-// served by our server (NODE_ENV=production, compression) from the built storefront (out/, or
-// STOREFRONT_DIR). The shopper is signed in: Chromium is started by playwright-core with a profile
-// folder and a remote-debugging port, a page stores the token under 'tkn' in local storage, and
-// Lighthouse (Node API, same port) audits in that profile. Lighthouse clears caches between runs but
-// not local storage, so every run is a cold load of a signed-in shopper.
+// Storefront: Lighthouse's default mobile preset (Moto G Power emulation, simulated 4G throttling,
+// 4× CPU) in Debian Chromium, median of 5 runs with the min–max spread, on Home, Product list, Product
+// details and Cart, each page served two ways: by a plain static file server (bench/static-server.ts:
+// the build's files with their precompressed .br, as a CDN serves them, the API forwarded to our server)
+// and by our server itself (NODE_ENV=production). The shopper is signed in: Chromium is started by
+// playwright-core with a profile folder and a remote-debugging port, a page of each origin stores the
+// token under 'tkn' in local storage, and Lighthouse (Node API, same port) audits in that profile.
+// Lighthouse clears caches between runs but not local storage, so every run is a cold load of a
+// signed-in shopper. Runs are interleaved (round by round over hosts and pages) so a drift of the
+// machine spreads over every row instead of landing on one.
+//
+// Other work skews every figure: before each run the script waits (up to 3 minutes) for the 1-minute
+// load average to fall to 1.0 and records it; a run that would still start above 1.0 is refused and the
+// script stops without writing a result (BENCH_FORCE=1 runs it anyway and writes
+// bench/results/lighthouse-trial.json, which the document never shows). BENCH_RUNS sets the runs per
+// page, BENCH_PAGES a comma-separated subset (home,list,details,cart), BENCH_HOSTS one of static,server.
 //
 //   npx tsx bench/lighthouse.ts    → bench/results/lighthouse.json
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { chromiumFlags, findChromium } from '../e2e/support/chromium';
 import { api, freshTarget, median, repoRoot, signUp, startServer, tempDir, writeResult } from './lib';
+import { startStaticServer } from './static-server';
 
 const serverPort = 3840;
 const debugPort = 3841;
-const runsPerPage = 3;
+const staticPort = 3842;
+const runsPerPage = Number(process.env.BENCH_RUNS ?? 5);
+const maxLoad = 1.0;
+const force = process.env.BENCH_FORCE === '1';
+type Host = 'static' | 'server';
+const hosts: Host[] = (process.env.BENCH_HOSTS ?? 'static,server').split(',') as Host[];
 
 async function connectWithRetry(endpoint: string) {
   for (let attempt = 0; ; attempt++) {
@@ -32,11 +48,28 @@ async function connectWithRetry(endpoint: string) {
 
 export interface PageFigure {
   page: string;
+  /** Who served the storefront's files: a plain static server (CDN-like) or our server. */
+  host: Host;
   url: string;
+  /** Every run's figures, with the 1-minute load average at its start (loadAtStart). */
   runs: Array<Record<string, number>>;
   median: Record<string, number>;
+  min: Record<string, number>;
+  max: Record<string, number>;
   /** Audits that cost points in the median-performance run (id: title, display value). */
   misses: string[];
+  /** The median-performance run's profile: the LCP element, its phases, the longest main-thread tasks. */
+  profile: Profile;
+}
+
+export interface Profile {
+  lcpElement?: string;
+  /** LCP phases (ms, simulated): time to first byte, resource load delay, load duration, render delay. */
+  lcpPhases: Record<string, number>;
+  /** Main-thread work by category (ms, simulated). */
+  mainThread: Record<string, number>;
+  /** The longest main-thread tasks seen (ms, simulated), with the script they are attributed to. */
+  longTasks: Array<{ url: string; startTime: number; duration: number }>;
 }
 
 const metricIds = {
@@ -60,6 +93,45 @@ interface Lhr {
     }
   >;
   runtimeError?: { message: string };
+}
+
+interface Details {
+  type?: string;
+  items?: Array<Record<string, unknown>>;
+}
+
+function detailsOf(lhr: Lhr, id: string): Details | undefined {
+  return (lhr.audits[id] as { details?: Details } | undefined)?.details;
+}
+
+/** The parts of a report that say where the time went, read defensively: audit ids move between versions. */
+export function profileOf(lhr: Lhr): Profile {
+  const profile: Profile = { lcpPhases: {}, mainThread: {}, longTasks: [] };
+  const lcp = detailsOf(lhr, 'lcp-breakdown-insight') ?? detailsOf(lhr, 'largest-contentful-paint-element');
+  const walk = (d: Details | undefined) => {
+    for (const item of d?.items ?? []) {
+      const node = item.node as { snippet?: string; selector?: string } | undefined;
+      if (node?.snippet && !profile.lcpElement) profile.lcpElement = node.snippet.slice(0, 200);
+      const label = (item.label ?? item.phase ?? item.subpart) as string | undefined;
+      const duration = (item.duration ?? item.timing) as number | undefined;
+      if (label && typeof duration === 'number') profile.lcpPhases[label] = Math.round(duration);
+      if ((item as Details).items) walk(item as Details);
+    }
+  };
+  walk(lcp);
+  for (const item of detailsOf(lhr, 'mainthread-work-breakdown')?.items ?? []) {
+    const label = (item.groupLabel ?? item.group) as string;
+    profile.mainThread[label] = Math.round(item.duration as number);
+  }
+  profile.longTasks = (detailsOf(lhr, 'long-tasks')?.items ?? [])
+    .map((t) => ({
+      url: String(t.url ?? ''),
+      startTime: Math.round(Number(t.startTime)),
+      duration: Math.round(Number(t.duration)),
+    }))
+    .sort((a, b) => b.duration - a.duration)
+    .slice(0, 6);
+  return profile;
 }
 
 function figuresOf(lhr: Lhr): Record<string, number> {
@@ -97,17 +169,43 @@ function missesOf(lhr: Lhr): string[] {
   return [...new Set(out)];
 }
 
+/** Waits for the 1-minute load average to fall to maxLoad (3 minutes at most) and returns it. */
+async function quietLoad(): Promise<number> {
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const load = os.loadavg()[0]!;
+    if (load <= maxLoad || Date.now() > deadline) return Math.round(load * 100) / 100;
+    await new Promise((r) => setTimeout(r, 5000));
+  }
+}
+
+function audit(url: string, file: string): Lhr {
+  // Lighthouse sometimes stops at once with NO_NAVSTART (no navigation seen in the trace): one retry.
+  for (let attempt = 1; ; attempt++) {
+    execFileSync(
+      process.execPath,
+      [path.join(repoRoot, 'bench', 'lighthouse-audit.mjs'), url, String(debugPort), file],
+      { stdio: ['ignore', 'inherit', 'inherit'] },
+    );
+    const lhr = JSON.parse(readFileSync(file, 'utf8')) as Lhr;
+    if (!lhr.runtimeError) return lhr;
+    if (attempt >= 2) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    console.log(`[lighthouse] ${url}: ${lhr.runtimeError.message}; once more`);
+  }
+}
+
 export async function benchLighthouse(): Promise<PageFigure[]> {
   const chromiumPath = findChromium();
   const storefront = process.env.STOREFRONT_DIR
     ? path.resolve(process.env.STOREFRONT_DIR)
     : path.join(repoRoot, 'out');
-  if (!existsSync(path.join(storefront, 'index.html'))) {
-    throw new Error(`no built storefront at ${storefront}: run \`npx next build\` first`);
+  if (!existsSync(path.join(storefront, 'index.html.br'))) {
+    throw new Error(`no built storefront at ${storefront}: run \`npm run build\` first`);
   }
   const target = await freshTarget('pglite', 'lighthouse');
-  const profile = tempDir('lighthouse-profile');
+  const profileDir = tempDir('lighthouse-profile');
   const server = await startServer(serverPort, target, { STOREFRONT_DIR: storefront });
+  const cdn = await startStaticServer(storefront, staticPort, server.url);
   // Chromium is started here (not by Playwright, whose auto-attach to new tabs breaks Lighthouse's own
   // tab); Playwright only connects over CDP to store the token, then lets go.
   const browser = spawn(
@@ -116,12 +214,10 @@ export async function benchLighthouse(): Promise<PageFigure[]> {
       ...chromiumFlags,
       '--headless=new',
       `--remote-debugging-port=${debugPort}`,
-      `--user-data-dir=${profile}`,
+      `--user-data-dir=${profileDir}`,
       'about:blank',
     ],
-    {
-      stdio: 'ignore',
-    },
+    { stdio: 'ignore' },
   );
   try {
     const base = server.url;
@@ -134,56 +230,76 @@ export async function benchLighthouse(): Promise<PageFigure[]> {
     await api(base, 'POST', '/cart', { productId: first._id }, token);
     await api(base, 'POST', '/cart', { productId: second._id }, token);
 
+    console.log('[lighthouse] catalogue ready; signing in');
+    const origins: Record<Host, string> = { static: cdn.url, server: base };
     const cdp = await connectWithRetry(`http://127.0.0.1:${debugPort}`);
-    const page = await cdp.contexts()[0]!.newPage();
-    await page.goto(`${base}/ecommerceweb/`);
-    await page.evaluate((t) => localStorage.setItem('tkn', t), token);
-    await page.close();
+    for (const host of hosts) {
+      const page = await cdp.contexts()[0]!.newPage();
+      await page.goto(`${origins[host]}/ecommerceweb/404.html`);
+      await page.evaluate((t) => localStorage.setItem('tkn', t), token);
+      await page.close();
+    }
     await cdp.close();
 
+    const wanted = new Set((process.env.BENCH_PAGES ?? 'home,list,details,cart').split(','));
     const pages = [
-      { page: 'Home', url: `${base}/ecommerceweb/#/` },
-      { page: 'Product list', url: `${base}/ecommerceweb/#/products` },
-      { page: 'Product details', url: `${base}/ecommerceweb/#/productDetails/${first._id}` },
-      { page: 'Cart', url: `${base}/ecommerceweb/#/cart` },
-    ];
-    const results: PageFigure[] = [];
-    for (const p of pages) {
-      const runs: Array<{ figures: Record<string, number>; lhr: Lhr }> = [];
-      for (let i = 0; i < runsPerPage; i++) {
-        const file = path.join(profile, `lhr-${i}.json`);
-        execFileSync(
-          process.execPath,
-          [path.join(repoRoot, 'bench', 'lighthouse-audit.mjs'), p.url, String(debugPort), file],
-          {
-            stdio: ['ignore', 'inherit', 'inherit'],
-          },
-        );
-        const lhr = JSON.parse(readFileSync(file, 'utf8')) as Lhr;
-        if (lhr.runtimeError) throw new Error(`Lighthouse on ${p.url}: ${lhr.runtimeError.message}`);
-        runs.push({ figures: figuresOf(lhr), lhr });
-        console.log(`[lighthouse] ${p.page} run ${i + 1}:`, runs.at(-1)!.figures);
+      { id: 'home', page: 'Home', hash: '#/' },
+      { id: 'list', page: 'Product list', hash: '#/products' },
+      { id: 'details', page: 'Product details', hash: `#/productDetails/${first._id}` },
+      { id: 'cart', page: 'Cart', hash: '#/cart' },
+    ].filter((p) => wanted.has(p.id));
+    const cells = hosts.flatMap((host) => pages.map((p) => ({ ...p, host })));
+    const runs = new Map<string, Array<{ figures: Record<string, number>; lhr: Lhr }>>();
+    const file = path.join(profileDir, 'lhr.json');
+    for (let round = 1; round <= runsPerPage; round++) {
+      for (const cell of cells) {
+        const url = `${origins[cell.host]}/ecommerceweb/${cell.hash}`;
+        const loadAtStart = await quietLoad();
+        if (loadAtStart > maxLoad && !force) {
+          throw new Error(
+            `load average ${loadAtStart} after 3 minutes of waiting: refusing to measure on a busy machine (BENCH_FORCE=1 for a trial)`,
+          );
+        }
+        console.log(`[lighthouse] auditing ${url} (load ${loadAtStart})`);
+        const lhr = audit(url, file);
+        const figures = { ...figuresOf(lhr), loadAtStart };
+        const key = `${cell.host} ${cell.id}`;
+        runs.set(key, [...(runs.get(key) ?? []), { figures, lhr }]);
+        console.log(`[lighthouse] ${cell.page} (${cell.host}) run ${round}:`, figures);
       }
-      const med: Record<string, number> = {};
-      for (const key of Object.keys(runs[0]!.figures)) med[key] = median(runs.map((r) => r.figures[key]!));
-      const byPerf = [...runs].sort((a, b) => a.figures.performance! - b.figures.performance!);
-      results.push({
-        page: p.page,
-        url: p.url.replace(base, ''),
-        runs: runs.map((r) => r.figures),
-        median: med,
-        misses: missesOf(byPerf[Math.floor(byPerf.length / 2)]!.lhr),
-      });
-      // After every page, so a run cut short still leaves what it measured.
-      writeResult('lighthouse', { runsPerPage, chromium: chromiumPath, pages: results, complete: false });
     }
-    writeResult('lighthouse', { runsPerPage, chromium: chromiumPath, pages: results });
+    const results: PageFigure[] = cells.map((cell) => {
+      const list = runs.get(`${cell.host} ${cell.id}`)!;
+      const keys = Object.keys(list[0]!.figures);
+      const pick = (f: (values: number[]) => number) =>
+        Object.fromEntries(keys.map((k) => [k, f(list.map((r) => r.figures[k]!))]));
+      const byPerf = [...list].sort((a, b) => a.figures.performance! - b.figures.performance!);
+      const mid = byPerf[Math.floor(byPerf.length / 2)]!.lhr;
+      return {
+        page: cell.page,
+        host: cell.host,
+        url: `/ecommerceweb/${cell.hash}`,
+        runs: list.map((r) => r.figures),
+        median: pick(median),
+        min: pick((v) => Math.min(...v)),
+        max: pick((v) => Math.max(...v)),
+        misses: missesOf(mid),
+        profile: profileOf(mid),
+      };
+    });
+    writeResult(force ? 'lighthouse-trial' : 'lighthouse', {
+      runsPerPage,
+      chromium: chromiumPath,
+      maxLoad,
+      pages: results,
+    });
     return results;
   } finally {
     browser.kill('SIGTERM');
+    await cdn.close();
     await server.stop();
     await target.cleanup();
-    rmSync(profile, { recursive: true, force: true });
+    rmSync(profileDir, { recursive: true, force: true });
   }
 }
 
