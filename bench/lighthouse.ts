@@ -16,11 +16,12 @@
 // page, BENCH_PAGES a comma-separated subset (home,list,details,cart), BENCH_HOSTS one of static,server.
 //
 //   npx tsx bench/lighthouse.ts    → bench/results/lighthouse.json
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { chromium } from '@playwright/test';
 import { chromiumFlags, findChromium } from '../e2e/support/chromium';
 import { api, freshTarget, median, repoRoot, signUp, startServer, tempDir, writeResult } from './lib';
@@ -110,7 +111,8 @@ export function profileOf(lhr: Lhr): Profile {
   const lcp = detailsOf(lhr, 'lcp-breakdown-insight') ?? detailsOf(lhr, 'largest-contentful-paint-element');
   const walk = (d: Details | undefined) => {
     for (const item of d?.items ?? []) {
-      const node = item.node as { snippet?: string; selector?: string } | undefined;
+      // The element is an item of its own ({type: 'node'}) in Lighthouse 13, a `node` field in older reports.
+      const node = (item.type === 'node' ? item : item.node) as { snippet?: string } | undefined;
       if (node?.snippet && !profile.lcpElement) profile.lcpElement = node.snippet.slice(0, 200);
       const label = (item.label ?? item.phase ?? item.subpart) as string | undefined;
       const duration = (item.duration ?? item.timing) as number | undefined;
@@ -179,14 +181,21 @@ async function quietLoad(): Promise<number> {
   }
 }
 
-function audit(url: string, file: string): Lhr {
+const run = promisify(execFile);
+
+// Asynchronous on purpose: the static server runs in this process, and a synchronous child process
+// would block its event loop, so the page under audit would never get its files.
+async function audit(url: string, file: string): Promise<Lhr> {
   // Lighthouse sometimes stops at once with NO_NAVSTART (no navigation seen in the trace): one retry.
   for (let attempt = 1; ; attempt++) {
-    execFileSync(
-      process.execPath,
-      [path.join(repoRoot, 'bench', 'lighthouse-audit.mjs'), url, String(debugPort), file],
-      { stdio: ['ignore', 'inherit', 'inherit'] },
-    );
+    const { stdout, stderr } = await run(process.execPath, [
+      path.join(repoRoot, 'bench', 'lighthouse-audit.mjs'),
+      url,
+      String(debugPort),
+      file,
+    ]);
+    process.stdout.write(stdout);
+    process.stderr.write(stderr);
     const lhr = JSON.parse(readFileSync(file, 'utf8')) as Lhr;
     if (!lhr.runtimeError) return lhr;
     if (attempt >= 2) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
@@ -261,7 +270,7 @@ export async function benchLighthouse(): Promise<PageFigure[]> {
           );
         }
         console.log(`[lighthouse] auditing ${url} (load ${loadAtStart})`);
-        const lhr = audit(url, file);
+        const lhr = await audit(url, file);
         const figures = { ...figuresOf(lhr), loadAtStart };
         const key = `${cell.host} ${cell.id}`;
         runs.set(key, [...(runs.get(key) ?? []), { figures, lhr }]);
