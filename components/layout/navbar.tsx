@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from '@/lib/router/react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { Link, NavLink, useShownLocation } from '@/lib/router/react';
 import { useCart } from '@/lib/session/cart-store';
-import { logout, useSession } from '@/lib/session/session-store';
+import { getToken, logout, subscribeSession } from '@/lib/session/session-store';
 import { asset } from '@/components/ui/asset';
 import { CartIcon, CloseIcon, MenuIcon } from '@/components/ui/icons';
 import { ThemeToggle } from './theme-toggle';
@@ -18,17 +18,23 @@ function linkClass({ isActive }: { isActive: boolean }) {
   return isActive ? `${styles.link} ${styles.active}` : styles.link;
 }
 
+// undefined: who is signed in is not known (the exported page, and its hydration).
+const unknownSession = (): string | null | undefined => undefined;
+
 export function Navbar() {
-  const { token } = useSession();
+  const token = useSyncExternalStore(subscribeSession, getToken, unknownSession);
   const { numOfCartItems } = useCart();
   const [open, setOpen] = useState(false);
-  const location = useLocation();
+  const pathname = useShownLocation()?.pathname;
 
   // The phone menu closes once a link has taken the shopper somewhere.
   useEffect(() => {
     setOpen(false);
-  }, [location.pathname]);
+  }, [pathname]);
 
+  // The exported page holds both sets of links; the head script's `signed-in` class on <html> (from 'tkn')
+  // shows the right one before the first paint. Once the session is known, only that set is rendered.
+  const known = token !== undefined;
   return (
     <header className={styles.bar}>
       <nav className={styles.inner} aria-label="Main">
@@ -47,8 +53,8 @@ export function Navbar() {
           {open ? <CloseIcon /> : <MenuIcon />}
         </button>
         <div id="main-menu" className={`${styles.menu} ${open ? styles.open : ''}`}>
-          {token ? (
-            <>
+          {!known || token ? (
+            <div key="shopper" className={known ? styles.session : `${styles.session} ${styles.forShopper}`}>
               <ul className={styles.links}>
                 {loggedInLinks.map((l) => (
                   <li key={l.to}>
@@ -78,9 +84,10 @@ export function Navbar() {
                   Logout
                 </button>
               </div>
-            </>
-          ) : (
-            <>
+            </div>
+          ) : null}
+          {!known || !token ? (
+            <div key="guest" className={known ? styles.session : `${styles.session} ${styles.forGuest}`}>
               <ul className={styles.links}>
                 <li>
                   <NavLink to="/login" className={linkClass}>
@@ -96,8 +103,8 @@ export function Navbar() {
               <div className={styles.actions}>
                 <ThemeToggle />
               </div>
-            </>
-          )}
+            </div>
+          ) : null}
         </div>
       </nav>
     </header>
