@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { createHashHistory, parsePath } from '@/lib/router/history';
 import { RouterProvider, type LoadErrorProps } from '@/lib/router/react';
 import { setLoginRedirect } from '@/lib/session/session-store';
@@ -28,7 +28,9 @@ export function Storefront({ placeholder }: { placeholder: ReactNode }) {
   useEffect(() => {
     const created = createStorefrontRouter(createHashHistory());
     setLoginRedirect(() => created.navigate('/login', { replace: true }));
-    setRouter(created);
+    // A transition: React renders the first screen (whose code is usually here already, preloaded above)
+    // in slices that yield to the browser, instead of one long task.
+    startTransition(() => setRouter(created));
     // End-to-end tests wait for this marker before they click anything.
     document.documentElement.setAttribute('data-hydrated', 'true');
     return () => {
