@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, useShownLocation } from '@/lib/router/react';
 import { useCart } from '@/lib/session/cart-store';
 import { getToken, logout, subscribeSession } from '@/lib/session/session-store';
@@ -27,9 +27,12 @@ export function Navbar() {
   const [open, setOpen] = useState(false);
   const pathname = useShownLocation()?.pathname;
 
-  // The phone menu closes once a link has taken the shopper somewhere.
+  // The phone menu closes once a link has taken the shopper somewhere (not when the first screen appears:
+  // the prerendered navbar can be opened before it has).
+  const shownAt = useRef(pathname);
   useEffect(() => {
-    setOpen(false);
+    if (shownAt.current !== undefined && shownAt.current !== pathname) setOpen(false);
+    shownAt.current = pathname;
   }, [pathname]);
 
   // The exported page holds both sets of links; the head script's `signed-in` class on <html> (from 'tkn')
