@@ -367,7 +367,7 @@ export async function benchCatalogue(): Promise<CatalogueRun[] | undefined> {
   } finally {
     await browser.close();
   }
-  writeResult(trial && load > 1.0 ? 'catalogue-trial' : 'catalogue', {
+  writeResult(trial ? 'catalogue-trial' : 'catalogue', {
     runsPerScreen,
     viewport,
     cpuThrottle,
