@@ -2,7 +2,7 @@ import { RootLayout } from '@/components/layout/root-layout';
 import type { RouterHistory } from '@/lib/router/history';
 import type { RouteNode } from '@/lib/router/match';
 import { createRouter } from '@/lib/router/router';
-import { subscribeSession } from '@/lib/session/session-store';
+import { setRouteReader, subscribeSession } from '@/lib/session/session-store';
 import { guestOnly, requireAuth } from './guards';
 
 /*
@@ -84,6 +84,11 @@ export const routes: RouteNode[] = [
  */
 export function createStorefrontRouter(history: RouterHistory) {
   const router = createRouter(routes, history);
+  // The screen on show, for the session: a session that ends returns the shopper here after login.
+  setRouteReader(() => {
+    const location = router.getState().location;
+    return location ? `${location.pathname}${location.search}` : null;
+  });
   let scheduled = false;
   let disposed = false;
   const unsubscribe = subscribeSession(() => {
@@ -98,6 +103,7 @@ export function createStorefrontRouter(history: RouterHistory) {
     ...router,
     dispose() {
       disposed = true;
+      setRouteReader(null);
       unsubscribe();
       router.dispose();
     },

@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from '@/lib/router/react';
 import { BusyOverlay } from '@/components/ui/busy-overlay';
 import { StarIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { LoadError } from './load-error';
 import { PagedGrid } from './paged-grid';
 import { ProductCard } from './product-card';
@@ -22,6 +23,7 @@ type FormFilter = Omit<ProductFilter, 'search'>;
 export const searchDebounceMs = 150;
 
 export function ProductsScreen() {
+  useDocumentTitle('Products');
   // Search, filters, sort and pages loaded live in the route's query: refresh, back and a shared link
   // show the same view.
   const { search: urlSearch } = useLocation();
@@ -104,7 +106,7 @@ export function ProductsScreen() {
               gridClassName={`${gridStyles.grid} ${gridStyles.cards} ${styles.grid}`}
               renderCard={(p, i) => (
                 <li key={p._id}>
-                  <ProductCard product={p} onAdd={(id) => void add(id)} priority={i === 0} />
+                  <ProductCard product={p} onAdd={(id) => void add(id)} priority={i === 0} busy={busy} />
                 </li>
               )}
             />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from '@/lib/router/react';
 import { useCart } from '@/lib/session/cart-store';
 import { logout, useSession } from '@/lib/session/session-store';
@@ -20,14 +20,34 @@ function linkClass({ isActive }: { isActive: boolean }) {
 
 export function Navbar() {
   const { token } = useSession();
-  const { numOfCartItems } = useCart();
+  const { numOfCartItems, cartLoaded, cartLoadFailed } = useCart();
   const [open, setOpen] = useState(false);
   const location = useLocation();
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   // The phone menu closes once a link has taken the shopper somewhere.
   useEffect(() => {
     setOpen(false);
   }, [location.pathname]);
+
+  // Escape closes the phone menu wherever the focus is, and the focus goes back to the menu button.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      setOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  // Until the cart has been read, its count is not known: a 0 would say the cart is empty.
+  const badge = cartLoaded
+    ? { text: String(numOfCartItems), label: `${numOfCartItems} items`, state: 'ready' }
+    : cartLoadFailed
+      ? { text: '!', label: 'cart not loaded', state: 'failed' }
+      : { text: '…', label: 'cart loading', state: 'loading' };
 
   return (
     <header className={styles.bar}>
@@ -37,6 +57,7 @@ export function Navbar() {
           <span>FreshCart</span>
         </Link>
         <button
+          ref={menuButton}
           type="button"
           className={styles.menuButton}
           aria-expanded={open}
@@ -61,8 +82,8 @@ export function Navbar() {
                   <NavLink to="/cart" className={linkClass}>
                     <CartIcon />
                     Cart
-                    <span className={styles.badge} aria-label={`${numOfCartItems} items`}>
-                      {numOfCartItems}
+                    <span className={styles.badge} aria-label={badge.label} data-state={badge.state}>
+                      {badge.text}
                     </span>
                   </NavLink>
                 </li>

@@ -1,9 +1,11 @@
 import { Link } from '@/lib/router/react';
 import { asset } from '@/components/ui/asset';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
 import styles from './not-found-screen.module.scss';
 
 /** Any unknown path: a full-height error illustration, with a way back for the shopper. */
 export function NotFoundScreen() {
+  useDocumentTitle('Page not found');
   return (
     <section className={styles.page} aria-labelledby="not-found-title">
       <h1 id="not-found-title" className="visually-hidden">

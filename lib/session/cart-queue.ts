@@ -1,3 +1,4 @@
+import { ApiError } from '@/lib/api/client';
 import { getToken } from './session-store';
 import { cartState, setCartState } from './cart-state';
 
@@ -9,7 +10,9 @@ import { cartState, setCartState } from './cart-state';
  */
 let queue: Promise<unknown> = Promise.resolve();
 let pendingCalls = 0;
+let pendingShopperCalls = 0;
 let generation = 0;
+let lastFailure: unknown = null;
 
 export type CartTask = (token: string, generationAtStart: number) => Promise<boolean>;
 
@@ -22,24 +25,55 @@ export function nextGeneration(): void {
   generation += 1;
 }
 
+/** Why the last cart call failed (the server's ApiError, or what was thrown); null after a success. */
+export function lastCartFailure(): unknown {
+  return lastFailure;
+}
+
+/** The server's own words for the last failure ("Only 3 of … in stock"), when it gave a reason. */
+export function lastCartFailureReason(): string | null {
+  const failure = lastFailure;
+  if (!(failure instanceof ApiError)) return null;
+  // A server that could not be reached or broke (5xx) has no reason worth showing a shopper.
+  if (failure.status === 0 || failure.status >= 500 || failure.status === 401) return null;
+  return failure.message;
+}
+
+export interface CartCallOptions {
+  /** Started by the shopper (a button): the busy overlay shows while it runs. */
+  byShopper?: boolean;
+}
+
 /** Queues a cart call; isLoadingCartOperation is true from the first queued call until the last one ends. */
-export function runCartCall(task: CartTask): Promise<boolean> {
+export function runCartCall(task: CartTask, options: CartCallOptions = {}): Promise<boolean> {
+  const byShopper = options.byShopper === true;
   pendingCalls += 1;
-  if (!cartState().isLoadingCartOperation) setCartState({ isLoadingCartOperation: true });
+  if (byShopper) pendingShopperCalls += 1;
+  const patch: Partial<ReturnType<typeof cartState>> = {};
+  if (!cartState().isLoadingCartOperation) patch.isLoadingCartOperation = true;
+  if (byShopper && !cartState().isShopperCartOperation) patch.isShopperCartOperation = true;
+  if (Object.keys(patch).length) setCartState(patch);
   const run = queue.then(async () => {
     const token = getToken();
     if (!token) return false;
     try {
-      return await task(token, generation);
+      const ok = await task(token, generation);
+      if (ok) lastFailure = null;
+      return ok;
     } catch (err) {
       // Spec section 8: a failed cart call is logged and returns false; screens show their own toast.
       console.error(err);
+      lastFailure = err;
       return false;
     }
   });
   queue = run;
   return run.finally(() => {
     pendingCalls -= 1;
-    if (pendingCalls === 0) setCartState({ isLoadingCartOperation: false });
+    if (byShopper) pendingShopperCalls -= 1;
+    const done: Partial<ReturnType<typeof cartState>> = {};
+    if (pendingCalls === 0) done.isLoadingCartOperation = false;
+    if (byShopper && pendingShopperCalls === 0) done.isShopperCartOperation = false;
+    if (Object.keys(done).length) setCartState(done);
   });
 }

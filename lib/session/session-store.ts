@@ -11,6 +11,11 @@ const listeners = new Set<Listener>();
 // undefined = not read yet: local storage is read on first use, never during the static prerender.
 let token: string | null | undefined;
 let loginRedirect: (() => void) | null = null;
+let routeReader: (() => string | null) | null = null;
+
+/** Session storage keys: why the shopper is at /login, and the screen to go back to after signing in. */
+export const SESSION_ENDED_KEY = 'freshcart-session-ended';
+export const RETURN_TO_KEY = 'freshcart-return-to';
 
 function storage(): Storage | null {
   try {
@@ -71,16 +76,70 @@ export function setLoginRedirect(redirect: (() => void) | null): void {
   loginRedirect = redirect;
 }
 
-/** Logout as the spec words it: token out of memory and storage (the cart resets on that change), then /login. */
-export function logout(): void {
+function leaveForLogin(): void {
   clearToken();
   if (loginRedirect) loginRedirect();
   else if (typeof window !== 'undefined') window.location.hash = '#/login';
 }
 
-// A 401 on an authenticated call means the token is no longer valid: log out once.
+/** Logout as the spec words it: token out of memory and storage (the cart resets on that change), then /login. */
+export function logout(): void {
+  // Leaving on purpose: no "session ended" message and no screen to return to.
+  sessionStore()?.removeItem(SESSION_ENDED_KEY);
+  sessionStore()?.removeItem(RETURN_TO_KEY);
+  leaveForLogin();
+}
+
+/** The router tells the session which screen is open, so a session that ends can bring the shopper back. */
+export function setRouteReader(reader: (() => string | null) | null): void {
+  routeReader = reader;
+}
+
+function sessionStore(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+// Screens a shopper may be sent back to: a protected screen of this shop, never a sign-in screen.
+const notReturnable = /^\/(login|register|forgotpass|changePass)(\/|\?|$)/i;
+
+/**
+ * The server refused the token mid-visit (expired, password changed elsewhere): the shopper is told that
+ * their session ended and, once signed in again, returns to the screen they were on.
+ */
+export function endSession(): void {
+  const here = routeReader?.() ?? null;
+  const store = sessionStore();
+  store?.setItem(SESSION_ENDED_KEY, '1');
+  if (here && here.startsWith('/') && !notReturnable.test(here)) store?.setItem(RETURN_TO_KEY, here);
+  else store?.removeItem(RETURN_TO_KEY);
+  leaveForLogin();
+}
+
+/** Whether the shopper is at /login because their session ended (the login screen says so). */
+export function sessionHasEnded(): boolean {
+  return sessionStore()?.getItem(SESSION_ENDED_KEY) === '1';
+}
+
+/** The login screen has shown the message: a later visit to /login is an ordinary one. */
+export function forgetSessionEnded(): void {
+  sessionStore()?.removeItem(SESSION_ENDED_KEY);
+}
+
+/** Where to go after signing in: the screen the session ended on, else /home (spec section 4). */
+export function takeReturnPath(): string {
+  const store = sessionStore();
+  const path = store?.getItem(RETURN_TO_KEY) ?? null;
+  store?.removeItem(RETURN_TO_KEY);
+  return path && path.startsWith('/') && !path.startsWith('//') && !notReturnable.test(path) ? path : '/home';
+}
+
+// A 401 on an authenticated call means the token is no longer valid: end the session once.
 setUnauthorizedHandler(() => {
-  if (getToken() !== null) logout();
+  if (getToken() !== null) endSession();
 });
 
 // Another tab logging in or out changes 'tkn': follow it, so two tabs never disagree about who is signed in.
