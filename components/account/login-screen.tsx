@@ -5,7 +5,8 @@ import { Link, useNavigate } from '@/lib/router/react';
 import { notify } from '@/components/ui/notify';
 import { useSignIn, type Credentials } from '@/lib/api/auth';
 import type { LoginValues } from '@/lib/rules/account-schemas';
-import { forgetSessionEnded, sessionHasEnded, takeReturnPath, useSession } from '@/lib/session/session-store';
+import { forgetSessionEnded, sessionHasEnded, takeReturnPath } from '@/lib/session/return-after-login';
+import { useSession } from '@/lib/session/session-store';
 import { BusyOverlay } from '@/components/ui/busy-overlay';
 import { ErrorDialog } from './error-dialog';
 import { errorMessage } from '@/components/ui/error-message';
@@ -15,6 +16,7 @@ import { decodeGoogleCredential, GoogleCredentialError, type GoogleIdentity } fr
 import { GoogleSignIn } from './google-sign-in';
 import { lazyResolver, preloadValidation } from './lazy-resolver';
 import styles from './account-form.module.scss';
+import own from './login-screen.module.scss';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 
 const loginResolver = lazyResolver<LoginValues>('login');
@@ -67,7 +69,7 @@ export function LoginScreen() {
   return (
     <div className={styles.page}>
       {sessionEnded ? (
-        <p className={styles.notice} role="status">
+        <p className={own.notice} role="status">
           Your session has ended. Please log in again to continue where you left off.
         </p>
       ) : null}

@@ -86,8 +86,10 @@ export function createStorefrontRouter(history: RouterHistory) {
   const router = createRouter(routes, history);
   // The screen on show, for the session: a session that ends returns the shopper here after login.
   setRouteReader(() => {
-    const location = router.getState().location;
-    return location ? `${location.pathname}${location.search}` : null;
+    // The screen being opened (its code may still be on the way), else the one on show.
+    const { pending, location } = router.getState();
+    const at = pending ?? location;
+    return at ? `${at.pathname}${at.search}` : null;
   });
   let scheduled = false;
   let disposed = false;

@@ -7,13 +7,14 @@ import { cartSummary } from '@/lib/rules/cart-summary';
 import { formatEgp } from '@/lib/rules/money';
 import { useCart } from '@/lib/session/cart-store';
 import { announce } from '@/lib/session/announcer';
+import { cartFailureReason } from '@/lib/session/cart-failure';
 import { getToken, useSession } from '@/lib/session/session-store';
 import { CartNotice } from '@/components/ui/cart-notice';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { RetryMessage } from '@/components/ui/retry-message';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { cartToasts } from './cart-toasts';
+import { ConfirmDialog } from './confirm-dialog';
 import styles from './cart-screen.module.scss';
 
 /** 'Shopping Cart': the lines, their counts, favourites, and the order summary. */
@@ -42,7 +43,7 @@ export function CartScreen() {
       // The session ended (the login screen explains): no 'error occured' on top of it.
       if (!getToken()) return;
       cartToasts.failed();
-      const reason = cart.failureReason();
+      const reason = cartFailureReason();
       if (productId && reason) {
         setReasons((all) => ({ ...all, [productId]: reason }));
         announce(reason);
@@ -104,6 +105,7 @@ export function CartScreen() {
         text="We could not load your cart. Check your connection and try again."
         busy={cart.isLoadingCartOperation}
         onRetry={() => void cart.reloadCart()}
+        classes={{ notice: styles.failed, button: styles.primary }}
       />
     );
   } else if (!cart.cartLoaded) {
@@ -283,7 +285,11 @@ export function CartScreen() {
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>Shopping Cart</h1>
-      <CartNotice text={cart.cartNotice} onDismiss={cart.dismissNotice} />
+      <CartNotice
+        text={cart.cartNotice}
+        onDismiss={cart.dismissNotice}
+        classes={{ notice: styles.notice, button: styles.secondary }}
+      />
       {body}
       <ConfirmDialog
         open={confirmClear}

@@ -1,6 +1,7 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
 import { useNavigate } from '@/lib/router/react';
 import { announce } from '@/lib/session/announcer';
+import { cartFailureReason } from '@/lib/session/cart-failure';
 import { useCart } from '@/lib/session/cart-store';
 import { getToken, useSession } from '@/lib/session/session-store';
 import { notify } from '@/components/ui/notify';
@@ -12,20 +13,7 @@ export const errorToast = { text: 'error occured', autoClose: 2000 } as const;
 
 // One add at a time, whichever card or screen it comes from: a key held down or pressed four times fast
 // adds once, as a click on the overlay-covered page would.
-let adding: string | null = null;
-const addingListeners = new Set<() => void>();
-function setAdding(productId: string | null) {
-  adding = productId;
-  for (const listener of addingListeners) listener();
-}
-function subscribeAdding(listener: () => void) {
-  addingListeners.add(listener);
-  return () => {
-    addingListeners.delete(listener);
-  };
-}
-const getAdding = () => adding;
-const noAdding = () => null;
+let adding = false;
 
 /**
  * Add to cart from any catalogue screen. A guest is sent to /login on every screen (the spec asks it on
@@ -34,9 +22,8 @@ const noAdding = () => null;
  */
 export function useAddToCart() {
   const { token } = useSession();
-  const { addToCart, isShopperCartOperation, failureReason } = useCart();
+  const { addToCart, isShopperCartOperation } = useCart();
   const navigate = useNavigate();
-  const pendingProduct = useSyncExternalStore(subscribeAdding, getAdding, noAdding);
 
   /** Resolves true when added; false with the server's reason (when it gave one) otherwise. */
   const add = useCallback(
@@ -45,8 +32,8 @@ export function useAddToCart() {
         navigate('/login');
         return { ok: false, reason: null };
       }
-      if (adding !== null) return { ok: false, reason: null };
-      setAdding(productId);
+      if (adding) return { ok: false, reason: null };
+      adding = true;
       try {
         const ok = await addToCart(productId);
         if (ok) {
@@ -61,19 +48,19 @@ export function useAddToCart() {
         }
         // The session ended: the login screen says so, an 'error occured' on top would only confuse.
         if (!getToken()) return { ok, reason: null };
-        const reason = failureReason();
+        const reason = cartFailureReason();
         announce(reason ? `error occured: ${reason}` : 'error occured');
         notify('error', errorToast.text, { position: 'top-right', autoClose: errorToast.autoClose });
         // The server's own reason ("Only 3 of … in stock"), so the shopper knows why.
         if (reason) notify('error', reason, { position: 'top-right', autoClose: 4000 });
         return { ok, reason };
       } finally {
-        setAdding(null);
+        adding = false;
       }
     },
-    [token, addToCart, navigate, failureReason],
+    [token, addToCart, navigate],
   );
 
   // The overlay covers the page only for a cart call the shopper started, never for the first cart read.
-  return { add, busy: isShopperCartOperation, pendingProduct };
+  return { add, busy: isShopperCartOperation };
 }

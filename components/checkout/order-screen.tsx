@@ -140,6 +140,7 @@ export function OrderScreen() {
         text="We could not load your cart. Check your connection and try again."
         busy={cart.isLoadingCartOperation}
         onRetry={() => void cart.reloadCart()}
+        classes={{ notice: styles.failed, button: styles.primary }}
       />
     );
   } else if (!cart.cartLoaded) {
@@ -311,7 +312,11 @@ export function OrderScreen() {
         <h1 id="order-title" className={styles.title}>
           Shipping Address
         </h1>
-        <CartNotice text={cart.cartNotice} onDismiss={cart.dismissNotice} />
+        <CartNotice
+          text={cart.cartNotice}
+          onDismiss={cart.dismissNotice}
+          classes={{ notice: styles.notice, button: styles.secondaryButton }}
+        />
         {body}
       </section>
     </div>

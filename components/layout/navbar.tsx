@@ -30,27 +30,19 @@ export function Navbar() {
     setOpen(false);
   }, [location.pathname]);
 
-  // Escape closes the phone menu wherever the focus is, and the focus goes back to the menu button.
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
-      setOpen(false);
-      menuButton.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
-
   // Until the cart has been read, its count is not known: a 0 would say the cart is empty.
-  const badge = cartLoaded
-    ? { text: String(numOfCartItems), label: `${numOfCartItems} items`, state: 'ready' }
-    : cartLoadFailed
-      ? { text: '!', label: 'cart not loaded', state: 'failed' }
-      : { text: '…', label: 'cart loading', state: 'loading' };
+  const state = cartLoaded ? undefined : cartLoadFailed ? 'failed' : 'loading';
 
   return (
-    <header className={styles.bar}>
+    <header
+      className={styles.bar}
+      // Escape closes the phone menu, and the focus goes back to the menu button.
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open) return;
+        setOpen(false);
+        menuButton.current?.focus();
+      }}
+    >
       <nav className={styles.inner} aria-label="Main">
         <Link to="/" className={styles.brand}>
           <img src={asset('/logo.svg')} width={36} height={36} alt="" />
@@ -82,8 +74,16 @@ export function Navbar() {
                   <NavLink to="/cart" className={linkClass}>
                     <CartIcon />
                     Cart
-                    <span className={styles.badge} aria-label={badge.label} data-state={badge.state}>
-                      {badge.text}
+                    <span
+                      className={styles.badge}
+                      aria-label={
+                        state
+                          ? `cart ${state === 'failed' ? 'not loaded' : state}`
+                          : `${numOfCartItems} items`
+                      }
+                      data-state={state}
+                    >
+                      {state ? (state === 'failed' ? '!' : '…') : numOfCartItems}
                     </span>
                   </NavLink>
                 </li>

@@ -165,7 +165,7 @@ function Confirmation({ order }: { order: Order }) {
           <dd>{formatEgp(total)}</dd>
         </div>
       </dl>
-      <Link to="/products" className={styles.secondary}>
+      <Link to="/products" className={styles.onward}>
         Continue Shopping
       </Link>
     </section>
@@ -206,7 +206,7 @@ function OrderCard({ order }: { order: Order }) {
           </li>
         ))}
       </ul>
-      <dl className={styles.figures}>
+      <dl className={`${styles.figures} ${styles.compact}`}>
         <div>
           <dt>Pieces</dt>
           <dd>{pieces}</dd>

@@ -1,13 +1,24 @@
-import styles from './retry-message.module.scss';
+import type { NoticeClasses } from './cart-notice';
 
 /** Something could not be loaded: say so plainly and offer another try, instead of showing nothing. */
-export function RetryMessage({ text, onRetry, busy }: { text: string; onRetry: () => void; busy?: boolean }) {
+export function RetryMessage({
+  text,
+  onRetry,
+  busy,
+  classes,
+}: {
+  text: string;
+  onRetry: () => void;
+  busy?: boolean;
+  /** From the screen's own stylesheet: `notice` is the box. */
+  classes: NoticeClasses;
+}) {
   return (
-    <div className={styles.box} role="alert">
+    <div className={classes.notice} role="alert">
       <p>{text}</p>
       <button
         type="button"
-        className={styles.retry}
+        className={classes.button}
         aria-disabled={busy ? true : undefined}
         onClick={() => {
           if (!busy) onRetry();

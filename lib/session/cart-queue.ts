@@ -1,4 +1,3 @@
-import { ApiError } from '@/lib/api/client';
 import { getToken } from './session-store';
 import { cartState, setCartState } from './cart-state';
 
@@ -28,15 +27,6 @@ export function nextGeneration(): void {
 /** Why the last cart call failed (the server's ApiError, or what was thrown); null after a success. */
 export function lastCartFailure(): unknown {
   return lastFailure;
-}
-
-/** The server's own words for the last failure ("Only 3 of … in stock"), when it gave a reason. */
-export function lastCartFailureReason(): string | null {
-  const failure = lastFailure;
-  if (!(failure instanceof ApiError)) return null;
-  // A server that could not be reached or broke (5xx) has no reason worth showing a shopper.
-  if (failure.status === 0 || failure.status >= 500 || failure.status === 401) return null;
-  return failure.message;
 }
 
 export interface CartCallOptions {

@@ -16,15 +16,7 @@ import {
   subscribeCartState,
   type CartState,
 } from './cart-state';
-import { cartChangedNotice, describeCartChanges } from './cart-changes';
-import {
-  currentGeneration,
-  lastCartFailure,
-  lastCartFailureReason,
-  nextGeneration,
-  runCartCall,
-  type CartTask,
-} from './cart-queue';
+import { currentGeneration, lastCartFailure, nextGeneration, runCartCall, type CartTask } from './cart-queue';
 import { loadUserOrders, refreshOrders } from './orders';
 import { getToken, subscribeSession, userIdFromToken } from './session-store';
 
@@ -43,20 +35,14 @@ export interface CartActions {
   refreshOrders: () => Promise<void>;
   /** Reads the cart again ('Try again' after a failed load, or an order refused for a stale cart). */
   reloadCart: () => Promise<boolean>;
-  /** The server's reason for the last failed cart call ("Only 3 of … in stock"), if it gave one. */
-  failureReason: () => string | null;
   /** The shopper has read the "your cart changed" notice. */
   dismissNotice: () => void;
 }
 
 export type CartContextValue = CartState & CartActions;
 
-/** Local storage key written after every cart change, so the shop's other tabs read the cart again. */
-export const CART_CHANGED_KEY = 'freshcart-cart-changed';
-
 let started = false;
 let lastToken: string | null = null;
-let lastRefreshAt = -Infinity;
 
 function knowUser(userId: string | null): void {
   if (!userId || userId === cartState().userId) return;
@@ -64,20 +50,9 @@ function knowUser(userId: string | null): void {
   void loadUserOrders(userId);
 }
 
-type Why = 'answer' | 'elsewhere';
-
-/**
- * Applies a cart the server answered. `elsewhere`: the answer was not to one of this tab's own changes (a
- * refresh on focus, from another tab, after a refused call): if it differs from what the screen showed,
- * the shopper is told what changed.
- */
-function applyEnvelope(envelope: CartEnvelope, generationAtStart: number, why: Why = 'answer'): void {
+/** Applies a cart the server answered. */
+function applyEnvelope(envelope: CartEnvelope, generationAtStart: number): void {
   if (generationAtStart !== currentGeneration()) return;
-  const before = cartState();
-  const notice =
-    why === 'elsewhere' && before.cartLoaded
-      ? cartChangedNotice(describeCartChanges(before.products, envelope.data.products))
-      : null;
   setCartState({
     totalCartPrice: envelope.data.totalCartPrice,
     numOfCartItems: envelope.numOfCartItems,
@@ -85,7 +60,6 @@ function applyEnvelope(envelope: CartEnvelope, generationAtStart: number, why: W
     cartId: envelope.cartId,
     cartLoaded: true,
     cartLoadFailed: false,
-    ...(notice ? { cartNotice: notice } : why === 'answer' ? { cartNotice: null } : {}),
   });
   knowUser(envelope.data.cartOwner);
 }
@@ -95,53 +69,53 @@ function isNoCart(err: unknown): boolean {
 }
 
 /** GET /cart. A 404 ("No cart exist for this user") is an empty cart, not a failure. */
-async function reload(token: string, generationAtStart: number, why: Why = 'answer'): Promise<boolean> {
+async function reload(token: string, generationAtStart: number): Promise<boolean> {
   try {
-    applyEnvelope(await fetchCart(token), generationAtStart, why);
+    applyEnvelope(await fetchCart(token), generationAtStart);
   } catch (err) {
     if (generationAtStart !== currentGeneration()) return true;
     if (!isNoCart(err)) {
       setCartState({ cartLoadFailed: true });
       throw err;
     }
-    const before = cartState();
-    const notice =
-      why === 'elsewhere' && before.cartLoaded
-        ? cartChangedNotice(describeCartChanges(before.products, []))
-        : null;
-    setCartState({
-      ...emptyCart,
-      cartLoaded: true,
-      cartLoadFailed: false,
-      ...(notice ? { cartNotice: notice } : {}),
-    });
+    setCartState({ ...emptyCart, cartLoaded: true, cartLoadFailed: false });
     // Without a cart there is no cartOwner; the token's own id still lets the order history load.
     knowUser(userIdFromToken(token));
   }
   return true;
 }
 
-/** Reads the cart in the background (no busy overlay); a difference from the screen becomes a notice. */
-function refresh(): Promise<boolean> {
-  lastRefreshAt = Date.now();
-  return runCartCall((token, generationAtStart) => reload(token, generationAtStart, 'elsewhere'));
+let sync: Promise<typeof import('./cart-sync')> | null = null;
+
+/**
+ * The cross-tab code (cart-sync.ts): fetched once the page is idle or when first needed, never with the
+ * first screen. Resolves once this tab follows the other tabs and focus changes.
+ */
+export function followingOtherTabs(): Promise<typeof import('./cart-sync')> {
+  sync ??= import('./cart-sync').then(
+    (m) => {
+      m.install(reload);
+      return m;
+    },
+    (err: unknown) => {
+      sync = null; // offline for a moment: the next need tries again
+      throw err;
+    },
+  );
+  return sync;
 }
 
-/** Tells the shop's other tabs that the cart changed (they read it again on the storage event). */
-function announceChange(): void {
-  try {
-    window.localStorage.setItem(CART_CHANGED_KEY, `${Date.now()}-${Math.random().toString(36).slice(2)}`);
-  } catch {
-    // Storage disabled: the other tabs still read the cart when they regain focus.
-  }
-}
+/** Reads the cart again in the background; a difference from the screen becomes a notice. */
+const refresh = () => followingOtherTabs().then((m) => m.refresh());
 
 /** A shopper's cart call. Success tells the other tabs; a refusal reads the cart again to show what changed. */
 function shopperCall(task: CartTask): Promise<boolean> {
   startCart();
   return runCartCall(task, { byShopper: true }).then((ok) => {
     if (ok) {
-      announceChange();
+      // The shopper's own change: an older notice no longer describes the cart.
+      setCartState({ cartNotice: null });
+      void followingOtherTabs().then((m) => m.announceChange(), console.error);
       return true;
     }
     const failure = lastCartFailure();
@@ -156,7 +130,6 @@ function onTokenChange(): void {
   const token = getToken();
   if (token === lastToken) return;
   lastToken = token;
-  lastRefreshAt = -Infinity;
   nextGeneration();
   // A different shopper (or none): nothing of the previous cart or orders may remain visible.
   setCartState({
@@ -171,26 +144,12 @@ function onTokenChange(): void {
   if (token) void runCartCall(reload);
 }
 
-/** The shopper came back to this tab, or another tab changed the cart: read it again. */
-function onOutsideChange(): void {
-  if (!getToken() || !cartState().cartLoaded) return;
-  // Focus and visibility often fire together: one read is enough.
-  if (Date.now() - lastRefreshAt < 1000) return;
-  void refresh();
-}
-
-function followOtherTabs(): void {
+/** Loads the cross-tab code once the page has nothing better to do. */
+function followOtherTabsWhenIdle(): void {
   if (typeof window === 'undefined') return;
-  window.addEventListener('focus', onOutsideChange);
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') onOutsideChange();
-  });
-  window.addEventListener('storage', (event) => {
-    if (event.key !== CART_CHANGED_KEY) return;
-    // Another tab's change is news even right after a focus read.
-    lastRefreshAt = -Infinity;
-    onOutsideChange();
-  });
+  const load = () => void followingOtherTabs().catch(console.error);
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load, { timeout: 5000 });
+  else window.setTimeout(load, 1000);
 }
 
 /** Starts following the session: the cart loads whenever a token appears. Idempotent. */
@@ -199,7 +158,7 @@ export function startCart(): void {
   started = true;
   lastToken = getToken();
   subscribeSession(onTokenChange);
-  followOtherTabs();
+  followOtherTabsWhenIdle();
   if (lastToken) void runCartCall(reload);
 }
 
@@ -242,7 +201,7 @@ const actions: CartActions = {
     nextGeneration();
     setCartState({ ...emptyCart, cartNotice: null });
     // After a cash order the server's cart is gone too: the other tabs should see that.
-    if (getToken()) announceChange();
+    if (getToken()) void followingOtherTabs().then((m) => m.announceChange(), console.error);
   },
   refreshOrders: async () => {
     startCart();
@@ -252,7 +211,6 @@ const actions: CartActions = {
     startCart();
     return refresh();
   },
-  failureReason: lastCartFailureReason,
   dismissNotice: () => setCartState({ cartNotice: null }),
 };
 

@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { jwtDecode } from 'jwt-decode';
 import { setUnauthorizedHandler } from '@/lib/api/client';
 
 // Spec section 3: the session token lives in memory and in local storage under 'tkn'.
@@ -38,11 +37,16 @@ export function getToken(): string | null {
   return token;
 }
 
-/** The shopper's id from a token's payload (our server's tokens carry it); null when it cannot be read. */
+/**
+ * The shopper's id from a token's payload (our server's tokens carry it); null when it cannot be read. Only
+ * the payload's JSON is read (base64url), so the first screen does not carry a JWT library for one field.
+ */
 export function userIdFromToken(token: string): string | null {
   try {
-    const payload = jwtDecode<{ id?: unknown }>(token);
-    return typeof payload.id === 'string' ? payload.id : null;
+    const part = token.split('.')[1] ?? '';
+    const payload: unknown = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/')));
+    const id = (payload as { id?: unknown } | null)?.id;
+    return typeof id === 'string' ? id : null;
   } catch {
     return null;
   }
@@ -103,38 +107,16 @@ function sessionStore(): Storage | null {
   }
 }
 
-// Screens a shopper may be sent back to: a protected screen of this shop, never a sign-in screen.
-const notReturnable = /^\/(login|register|forgotpass|changePass)(\/|\?|$)/i;
-
 /**
  * The server refused the token mid-visit (expired, password changed elsewhere): the shopper is told that
- * their session ended and, once signed in again, returns to the screen they were on.
+ * their session ended and, once signed in again, returns to the screen they were on
+ * (return-after-login.ts reads both).
  */
 export function endSession(): void {
-  const here = routeReader?.() ?? null;
   const store = sessionStore();
   store?.setItem(SESSION_ENDED_KEY, '1');
-  if (here && here.startsWith('/') && !notReturnable.test(here)) store?.setItem(RETURN_TO_KEY, here);
-  else store?.removeItem(RETURN_TO_KEY);
+  store?.setItem(RETURN_TO_KEY, routeReader?.() ?? '');
   leaveForLogin();
-}
-
-/** Whether the shopper is at /login because their session ended (the login screen says so). */
-export function sessionHasEnded(): boolean {
-  return sessionStore()?.getItem(SESSION_ENDED_KEY) === '1';
-}
-
-/** The login screen has shown the message: a later visit to /login is an ordinary one. */
-export function forgetSessionEnded(): void {
-  sessionStore()?.removeItem(SESSION_ENDED_KEY);
-}
-
-/** Where to go after signing in: the screen the session ended on, else /home (spec section 4). */
-export function takeReturnPath(): string {
-  const store = sessionStore();
-  const path = store?.getItem(RETURN_TO_KEY) ?? null;
-  store?.removeItem(RETURN_TO_KEY);
-  return path && path.startsWith('/') && !path.startsWith('//') && !notReturnable.test(path) ? path : '/home';
 }
 
 // A 401 on an authenticated call means the token is no longer valid: end the session once.

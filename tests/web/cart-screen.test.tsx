@@ -5,7 +5,8 @@ import { CartScreen } from '@/components/cart/cart-screen';
 import type { CartLine } from '@/lib/contract/cart';
 import { cartSummary } from '@/lib/rules/cart-summary';
 import { clearToken, setToken } from '@/lib/session/session-store';
-import { CART_CHANGED_KEY } from '@/lib/session/cart-store';
+import { followingOtherTabs } from '@/lib/session/cart-store';
+import { CART_CHANGED_KEY } from '@/lib/session/cart-sync';
 import { type Call, deferred, json, mockApi, on, renderScreen } from './account-helpers';
 import { envelope, line, userId } from './cart-fixtures';
 
@@ -310,6 +311,8 @@ describe('Cart screen: what the shopper is told is true', { timeout: 20_000 }, (
     const server = cartServer([line(1, 1, 100), line(2, 1, 50)]);
     renderScreen('/cart', <CartScreen />);
     await waitFor(() => lineOf(2));
+    // In a browser this is in place once the page is idle, long before a shopper switches tabs.
+    await act(() => followingOtherTabs());
     server.changeElsewhere([line(1, 5, 100), line(3, 1, 20)]);
     act(() => {
       window.dispatchEvent(new Event('focus'));
@@ -327,6 +330,7 @@ describe('Cart screen: what the shopper is told is true', { timeout: 20_000 }, (
     const server = cartServer([line(1, 1, 100)]);
     renderScreen('/cart', <CartScreen />);
     await waitFor(() => lineOf(1));
+    await act(() => followingOtherTabs());
     server.changeElsewhere([]);
     act(() => {
       window.dispatchEvent(new StorageEvent('storage', { key: CART_CHANGED_KEY, newValue: 'x' }));
