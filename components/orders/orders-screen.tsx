@@ -201,7 +201,9 @@ function OrderCard({ order }: { order: Order }) {
             <span className={styles.lineTitle}>{line.product.title}</span>
             <span className={styles.lineCount}>
               {line.count} × {formatEgp(line.price)}
-              <span className={styles.lineTotal}>{formatEgp(line.count * line.price)}</span>
+              {line.count > 1 ? (
+                <span className={styles.lineTotal}>{formatEgp(line.count * line.price)}</span>
+              ) : null}
             </span>
           </li>
         ))}
