@@ -3,7 +3,14 @@
 // pages, addresses without '#', two tabs on one cart, and kept forms.
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { BASE_PATH, expectRoute, logInWithToken, openApp, waitForHydration } from './support/app';
+import {
+  BASE_PATH,
+  expectRoute,
+  logInWithToken,
+  noFiniteAnimationRunning,
+  openApp,
+  waitForHydration,
+} from './support/app';
 import { expect, test } from './support/fixtures';
 
 async function phone(page: Page): Promise<void> {
@@ -95,6 +102,8 @@ test('toasts appear below the header, in the dark theme’s colours', async ({ p
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   const toast = page.locator('.Toastify__toast').filter({ hasText: 'welcome back' });
   await expect(toast).toBeVisible();
+  // Where it rests, not where its entrance animation passes through.
+  await page.waitForFunction(noFiniteAnimationRunning);
   const header = (await page.getByRole('banner').boundingBox())!;
   const box = (await toast.boundingBox())!;
   expect(box.y, 'the toast starts below the header').toBeGreaterThanOrEqual(header.y + header.height);
