@@ -1,6 +1,6 @@
 // Home and the product list: loading, error, empty and filled states, add to cart with its toasts and
 // busy overlay, and the search box and 'Filter Products' form.
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearToken, setToken } from '@/lib/session/session-store';
@@ -267,11 +267,20 @@ describe('product list', () => {
   it('waits for the pause: no request while keys come faster than the debounce', async () => {
     const { calls } = await openList();
     const search = screen.getByLabelText('Search About Product by name');
-    for (const ch of 'camera') {
-      await userEvent.type(search, ch);
-      await new Promise((r) => setTimeout(r, searchDebounceMs / 3));
+    // The clock moves only when the test moves it: a loaded machine cannot stretch a gap past the debounce.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      // One key at a time (a synchronous input event: user-event's own pauses would wait on the real
+      // clock), each a third of the debounce after the last.
+      for (let n = 1; n <= 'camera'.length; n++) {
+        fireEvent.change(search, { target: { value: 'camera'.slice(0, n) } });
+        await act(async () => vi.advanceTimersByTime(searchDebounceMs / 3));
+      }
+      expect(calls.filter((c) => c.path.includes('keyword'))).toEqual([]);
+      await act(async () => vi.advanceTimersByTime(searchDebounceMs));
+    } finally {
+      vi.useRealTimers();
     }
-    expect(calls.filter((c) => c.path.includes('keyword'))).toEqual([]);
     await waitFor(() => expect(titles()).toEqual(['Canon EOS']));
     expect(calls.filter((c) => c.path.includes('keyword')).map((c) => c.path)).toEqual([
       '/products?keyword=camera&page=1&limit=24',
