@@ -2,7 +2,7 @@ import { RootLayout } from '@/components/layout/root-layout';
 import type { RouterHistory } from '@/lib/router/history';
 import type { RouteNode } from '@/lib/router/match';
 import { createRouter } from '@/lib/router/router';
-import { subscribeSession } from '@/lib/session/session-store';
+import { setRouteReader, subscribeSession } from '@/lib/session/session-store';
 import { guestOnly, requireAuth } from './guards';
 
 /*
@@ -84,6 +84,13 @@ export const routes: RouteNode[] = [
  */
 export function createStorefrontRouter(history: RouterHistory) {
   const router = createRouter(routes, history);
+  // The screen on show, for the session: a session that ends returns the shopper here after login.
+  setRouteReader(() => {
+    // The screen being opened (its code may still be on the way), else the one on show.
+    const { pending, location } = router.getState();
+    const at = pending ?? location;
+    return at ? `${at.pathname}${at.search}` : null;
+  });
   let scheduled = false;
   let disposed = false;
   const unsubscribe = subscribeSession(() => {
@@ -98,6 +105,7 @@ export function createStorefrontRouter(history: RouterHistory) {
     ...router,
     dispose() {
       disposed = true;
+      setRouteReader(null);
       unsubscribe();
       router.dispose();
     },

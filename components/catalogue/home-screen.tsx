@@ -3,6 +3,7 @@ import { productsKey, useProductPages } from '@/lib/api/products';
 import { BusyOverlay } from '@/components/ui/busy-overlay';
 import { Reveal } from '@/components/ui/reveal';
 import { Spinner } from '@/components/ui/spinner';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { CategoriesPlaceholder } from './categories-placeholder';
 import { LoadError } from './load-error';
 import { PagedGrid } from './paged-grid';
@@ -16,6 +17,7 @@ const HomeBanner = lazy(() => import('./home-sliders').then((m) => ({ default: m
 const CategoriesSlider = lazy(() => import('./home-sliders').then((m) => ({ default: m.CategoriesSlider })));
 
 export function HomeScreen() {
+  useDocumentTitle('Home');
   // The unfiltered list, a page at a time (its pages are the product list's, under the key "Product").
   const list = useProductPages(productsKey, '');
   const { add, busy } = useAddToCart();
@@ -46,7 +48,7 @@ export function HomeScreen() {
             gridClassName={`${grid.grid} ${grid.cards}`}
             renderCard={(p, i) => (
               <li key={p._id}>
-                <ProductCard product={p} onAdd={(id) => void add(id)} priority={i === 0} />
+                <ProductCard product={p} onAdd={(id) => void add(id)} priority={i === 0} busy={busy} />
               </li>
             )}
           />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from '@/lib/router/react';
 import { useCart } from '@/lib/session/cart-store';
 import { logout, useSession } from '@/lib/session/session-store';
@@ -20,23 +20,36 @@ function linkClass({ isActive }: { isActive: boolean }) {
 
 export function Navbar() {
   const { token } = useSession();
-  const { numOfCartItems } = useCart();
+  const { numOfCartItems, cartLoaded, cartLoadFailed } = useCart();
   const [open, setOpen] = useState(false);
   const location = useLocation();
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   // The phone menu closes once a link has taken the shopper somewhere.
   useEffect(() => {
     setOpen(false);
   }, [location.pathname]);
 
+  // Until the cart has been read, its count is not known: a 0 would say the cart is empty.
+  const state = cartLoaded ? undefined : cartLoadFailed ? 'failed' : 'loading';
+
   return (
-    <header className={styles.bar}>
+    <header
+      className={styles.bar}
+      // Escape closes the phone menu, and the focus goes back to the menu button.
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open) return;
+        setOpen(false);
+        menuButton.current?.focus();
+      }}
+    >
       <nav className={styles.inner} aria-label="Main">
         <Link to="/" className={styles.brand}>
           <img src={asset('/logo.svg')} width={36} height={36} alt="" />
           <span>FreshCart</span>
         </Link>
         <button
+          ref={menuButton}
           type="button"
           className={styles.menuButton}
           aria-expanded={open}
@@ -61,8 +74,16 @@ export function Navbar() {
                   <NavLink to="/cart" className={linkClass}>
                     <CartIcon />
                     Cart
-                    <span className={styles.badge} aria-label={`${numOfCartItems} items`}>
-                      {numOfCartItems}
+                    <span
+                      className={styles.badge}
+                      aria-label={
+                        state
+                          ? `cart ${state === 'failed' ? 'not loaded' : state}`
+                          : `${numOfCartItems} items`
+                      }
+                      data-state={state}
+                    >
+                      {state ? (state === 'failed' ? '!' : '…') : numOfCartItems}
                     </span>
                   </NavLink>
                 </li>

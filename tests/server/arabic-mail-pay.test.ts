@@ -172,10 +172,10 @@ describe.each(dbKinds)('the hosted payment page in the shopper language on %s', 
     const english = (await open(en)).body;
     expect(english).toContain('<html lang="en">');
     expect(english).toContain(
-      '<tr><td>Brass Lamp</td><td class="num">1</td><td class="num">EGP\u00a01,350.00</td></tr>',
+      '<tr><td>Brass Lamp</td><td class="num">1</td><td class="num">1,350 EGP</td></tr>',
     );
-    expect(english).toContain('<dt>Savings</dt><dd>−EGP\u00a0135.00</dd>');
-    expect(english).toContain('<button type="submit">Pay EGP\u00a01,365.00</button>');
+    expect(english).toContain('<dt>Savings</dt><dd>−135 EGP</dd>');
+    expect(english).toContain('<button type="submit">Pay 1,365 EGP</button>');
     // The page's own ?lang= switches it.
     expect((await open(en, '?lang=ar')).body).toContain('<html lang="ar" dir="rtl">');
     expect((await open(ar, '?lang=en')).body).toContain('<html lang="en">');

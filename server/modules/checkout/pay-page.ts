@@ -1,8 +1,8 @@
-// Server-rendered HTML for the hosted test payment page. Plain HTML forms, no script: it works
-// without JavaScript and shares nothing with the storefront bundle. Every dynamic value passes
-// through escapeHtml. The card number and CVC are never written back into the page. It speaks the
-// shopper's language (pay-texts.ts): English left to right, Arabic right to left, laid out with
-// logical properties only (start/end, inline/block), so one stylesheet serves both directions.
+// Server-rendered HTML for the hosted test payment page. Plain HTML forms: it works without JavaScript and
+// shares nothing with the storefront bundle; its one script only applies the shop's theme. Every dynamic
+// value passes through escapeHtml. The card number and CVC are never written back into the page. It speaks
+// the shopper's language (pay-texts.ts): English left to right, Arabic right to left, laid out with logical
+// properties only (start/end, inline/block), so one stylesheet serves both directions.
 import type { Language } from '@/lib/contract/common';
 import type { CardField } from './card';
 import { pageTexts, type PageTexts, type RichText } from './pay-texts';
@@ -81,10 +81,14 @@ const fieldIds: Record<CardField, string> = {
 };
 
 // Colours are the storefront's tokens (styles/tokens.scss); each text/background pair meets
-// WCAG AA in both schemes. The page follows the device's colour scheme.
+// WCAG AA in both schemes. The page takes the shopper's theme from the shop (local storage 'dark', set by
+// the theme script below on this same origin) and, without one, the device's colour scheme.
+const darkTokens =
+  'color-scheme:dark;--bg:#111513;--surface:#1a201d;--raised:#202724;--text:#e9eeeb;--muted:#b4beb9;--border:#7d8984;--subtle:#2e3733;--primary:#5fd394;--primary-hover:#86e0ae;--on-primary:#07140d;--danger:#ff8a80;--danger-bg:#2a1513;--success:#5fd394;--success-bg:#12261b;--focus:#8ab4ff';
 const styles = `
-:root{color-scheme:light dark;--bg:#fff;--surface:#f3f6f4;--raised:#fff;--text:#18201c;--muted:#4a5550;--border:#8a9690;--subtle:#dde3e0;--primary:#0a6e37;--primary-hover:#075a2c;--on-primary:#fff;--danger:#b3261e;--danger-bg:#fdecea;--success:#0a6e37;--success-bg:#e6f4ec;--focus:#1a5fd0}
-@media (prefers-color-scheme:dark){:root{--bg:#111513;--surface:#1a201d;--raised:#202724;--text:#e9eeeb;--muted:#b4beb9;--border:#7d8984;--subtle:#2e3733;--primary:#5fd394;--primary-hover:#86e0ae;--on-primary:#07140d;--danger:#ff8a80;--danger-bg:#2a1513;--success:#5fd394;--success-bg:#12261b;--focus:#8ab4ff}}
+:root{color-scheme:light;--bg:#fff;--surface:#f3f6f4;--raised:#fff;--text:#18201c;--muted:#4a5550;--border:#8a9690;--subtle:#dde3e0;--primary:#0a6e37;--primary-hover:#075a2c;--on-primary:#fff;--danger:#b3261e;--danger-bg:#fdecea;--success:#0a6e37;--success-bg:#e6f4ec;--focus:#1a5fd0}
+@media (prefers-color-scheme:dark){:root:not([data-theme=light]){${darkTokens}}}
+:root[data-theme=dark]{${darkTokens}}
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
 body{margin:0;min-height:100vh;background:var(--surface);color:var(--text);font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,'Noto Sans',sans-serif;font-size:1rem;line-height:1.5}
@@ -135,6 +139,13 @@ button:hover{background:var(--primary-hover)}
 const logo = `<svg viewBox="0 0 48 48" aria-hidden="true" focusable="false"><circle cx="24" cy="24" r="23" fill="#0a6e37"/><path d="M11 14h4l4.2 15.2a2 2 0 0 0 1.9 1.5h11.8a2 2 0 0 0 1.9-1.4L37.5 19H17.4" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/><circle cx="21.5" cy="36" r="2.5" fill="#fff"/><circle cx="33" cy="36" r="2.5" fill="#fff"/></svg>`;
 const lock = `<svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5zm-3 8V7a3 3 0 0 1 6 0v3H9z"/></svg>`;
 
+/**
+ * The shop's theme choice (spec: local storage 'dark', a boolean), applied before the first paint. The one
+ * script of the page, allowed by its nonce; without script the device's scheme still applies.
+ */
+export const payThemeScript =
+  "try{var d=JSON.parse(localStorage.getItem('dark'));if(d===true||d===false)document.documentElement.setAttribute('data-theme',d?'dark':'light')}catch(e){}";
+
 function layout(opts: {
   title: string;
   shopName: string;
@@ -149,6 +160,7 @@ function layout(opts: {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
+<script nonce="${escapeHtml(opts.nonce)}">${payThemeScript}</script>
 <meta name="robots" content="noindex">
 <meta name="referrer" content="same-origin">
 <title>${escapeHtml(opts.title)} · ${escapeHtml(opts.shopName)}</title>

@@ -96,6 +96,8 @@ export const payPageRoutes: FastifyPluginAsyncTypebox<{ provider: PaymentProvide
       [
         "default-src 'none'",
         `style-src 'nonce-${nonce}'`,
+        // The theme script only (server/modules/checkout/pay-page.ts): it reads the shop's theme choice.
+        `script-src 'nonce-${nonce}'`,
         "img-src 'self' data:",
         ["form-action 'self'", ...returnOrigins].join(' '),
         "frame-ancestors 'none'",

@@ -2,6 +2,7 @@
 // the Arabic says the same to a shopper in Egypt. Amounts and counts are formatted for the language (Intl,
 // 'ar-EG': Arabic-Indic digits and ج.م.); card numbers a shopper types stay in ASCII digits, isolated
 // left-to-right ({ ltr }) so a right-to-left line never reverses their groups.
+import { formatEgp } from '@/lib/rules/money';
 import type { Language } from '@/lib/contract/common';
 import { cardMessages, type CardMessages } from './card';
 
@@ -80,7 +81,6 @@ export interface PageTexts {
 }
 
 // A fixed locale for each language, so every server renders the same text.
-const egpEn = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EGP' });
 const egpAr = new Intl.NumberFormat('ar-EG', { style: 'currency', currency: 'EGP' });
 const countAr = new Intl.NumberFormat('ar-EG');
 
@@ -153,8 +153,9 @@ const en: PageTexts = {
     openPaymentPage: 'Open the payment page',
     paymentFailed: 'Payment failed.',
   },
-  money: (pounds) => egpEn.format(pounds),
-  minusMoney: (pounds) => `−${egpEn.format(pounds)}`,
+  // The storefront's one way of writing amounts ("5,400 EGP"), so the payment page reads like the shop.
+  money: (pounds) => formatEgp(pounds),
+  minusMoney: (pounds) => `−${formatEgp(pounds)}`,
   count: (n) => String(n),
   reason: (stored) => stored,
 };
