@@ -9,6 +9,7 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // The storefront is one client page with a hash router; Next only renders the shell.
   trailingSlash: true,
+  experimental: { inlineCss: true },
 };
 
 export default nextConfig;

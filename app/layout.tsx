@@ -1,7 +1,13 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { basePath } from '@/lib/base-path';
-import { themeInitScript } from '@/lib/session/theme';
+import { bootScript } from '@/lib/session/boot-script';
+import {
+  homeBannerPicture,
+  productCardPictureSizes,
+  productPictureFallbackWidth,
+  productPictureSizes,
+} from '@/components/catalogue/lcp-pictures';
 import '@/styles/globals.scss';
 
 // Next does not prefix basePath onto metadata icons of a static export: link them under it.
@@ -20,12 +26,22 @@ export const viewport: Viewport = {
   ],
 };
 
+// Theme, session class, guards, the first screen's reads and largest picture: before the first paint.
+const headScript = bootScript({
+  homePicture: `${basePath}${homeBannerPicture}`,
+  productPicture: {
+    detailsSizes: productPictureSizes,
+    cardSizes: productCardPictureSizes,
+    fallbackWidth: productPictureFallbackWidth,
+  },
+});
+
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    // The pre-paint script adds the "dark" class before React hydrates.
+    // The head script sets classes and a marker on <html> before React hydrates.
     <html lang="en" suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: themeInitScript }} />
+        <script dangerouslySetInnerHTML={{ __html: headScript }} />
       </head>
       <body>{children}</body>
     </html>

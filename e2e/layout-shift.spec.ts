@@ -64,7 +64,7 @@ for (const { name, viewport } of sizes) {
       await expect(
         page.getByRole('region', { name: 'Shop Product' }).locator('article').first(),
       ).toBeVisible();
-      await expect(page.getByRole('region', { name: 'Offers' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'New in the shop' })).toBeVisible();
       const { total, moved } = await layoutShift(page);
       expect(total, `moved:\n${moved.join('\n')}`).toBeLessThanOrEqual(goal);
     });

@@ -1,55 +1,49 @@
-import { RootLayout } from '@/components/layout/root-layout';
 import type { RouterHistory } from '@/lib/router/history';
-import type { RouteNode } from '@/lib/router/match';
-import { createRouter } from '@/lib/router/router';
+import { createMatcher, type RouteNode, type ScreenLoader } from '@/lib/router/match';
+import { createRouter, preloadScreen } from '@/lib/router/router';
+import {
+  guestOnlyRoutePaths,
+  protectedRoutePaths,
+  type GuestOnlyRoutePath,
+  type ProtectedRoutePath,
+} from '@/lib/session/route-access';
 import { setRouteReader, subscribeSession } from '@/lib/session/session-store';
 import { guestOnly, requireAuth } from './guards';
 
 /*
  * The spec's route table (section 2). One entry per route; each screen's code is loaded when its route is
  * first visited (`load`), so the first screen does not carry the whole app (scripts/check-budgets.mjs measures
- * what each route fetches, in Chromium).
+ * what each route fetches, in Chromium). Which routes are protected or guest-only is listed once in
+ * lib/session/route-access.ts: the page's head script applies the same guards before the first paint. The
+ * frame around every route (navbar, footer: components/layout/root-layout.tsx) is not a route: the storefront
+ * draws it around the router's outlet, prerendered.
  */
 
+const homeScreen: ScreenLoader = () => import('@/components/catalogue/home-screen').then((m) => m.HomeScreen);
+
 // Protected: a token in 'tkn' is required, else /login.
-const protectedRoutes: RouteNode[] = [
-  { index: true, load: () => import('@/components/catalogue/home-screen').then((m) => m.HomeScreen) },
-  { path: 'home', load: () => import('@/components/catalogue/home-screen').then((m) => m.HomeScreen) },
-  {
-    path: 'products',
-    load: () => import('@/components/catalogue/products-screen').then((m) => m.ProductsScreen),
-  },
-  {
-    path: 'categories',
-    load: () => import('@/components/catalogue/categories-screen').then((m) => m.CategoriesScreen),
-  },
-  { path: 'brands', load: () => import('@/components/catalogue/brands-screen').then((m) => m.BrandsScreen) },
-  {
-    path: 'productDetails/:id',
-    load: () => import('@/components/catalogue/product-details-screen').then((m) => m.ProductDetailsScreen),
-  },
-  {
-    path: 'productsWithBrand/:brandId',
-    load: () => import('@/components/catalogue/brand-products-screen').then((m) => m.BrandProductsScreen),
-  },
-  {
-    path: 'productwithCategory/:categoryId',
-    load: () =>
-      import('@/components/catalogue/category-products-screen').then((m) => m.CategoryProductsScreen),
-  },
-  { path: 'cart', load: () => import('@/components/cart/cart-screen').then((m) => m.CartScreen) },
-  { path: 'order', load: () => import('@/components/checkout/order-screen').then((m) => m.OrderScreen) },
-  { path: 'allorders', load: () => import('@/components/orders/orders-screen').then((m) => m.OrdersScreen) },
-];
+const protectedScreens: Record<ProtectedRoutePath, ScreenLoader> = {
+  '/': homeScreen,
+  home: homeScreen,
+  products: () => import('@/components/catalogue/products-screen').then((m) => m.ProductsScreen),
+  categories: () => import('@/components/catalogue/categories-screen').then((m) => m.CategoriesScreen),
+  brands: () => import('@/components/catalogue/brands-screen').then((m) => m.BrandsScreen),
+  'productDetails/:id': () =>
+    import('@/components/catalogue/product-details-screen').then((m) => m.ProductDetailsScreen),
+  'productsWithBrand/:brandId': () =>
+    import('@/components/catalogue/brand-products-screen').then((m) => m.BrandProductsScreen),
+  'productwithCategory/:categoryId': () =>
+    import('@/components/catalogue/category-products-screen').then((m) => m.CategoryProductsScreen),
+  cart: () => import('@/components/cart/cart-screen').then((m) => m.CartScreen),
+  order: () => import('@/components/checkout/order-screen').then((m) => m.OrderScreen),
+  allorders: () => import('@/components/orders/orders-screen').then((m) => m.OrdersScreen),
+};
 
 // Guest-only: a token holder is sent to /home.
-const guestRoutes: RouteNode[] = [
-  { path: 'login', load: () => import('@/components/account/login-screen').then((m) => m.LoginScreen) },
-  {
-    path: 'register',
-    load: () => import('@/components/account/register-screen').then((m) => m.RegisterScreen),
-  },
-];
+const guestScreens: Record<GuestOnlyRoutePath, ScreenLoader> = {
+  login: () => import('@/components/account/login-screen').then((m) => m.LoginScreen),
+  register: () => import('@/components/account/register-screen').then((m) => m.RegisterScreen),
+};
 
 // Open to everyone.
 const openRoutes: RouteNode[] = [
@@ -66,15 +60,36 @@ const openRoutes: RouteNode[] = [
 export const routes: RouteNode[] = [
   {
     path: '/',
-    layout: RootLayout,
     children: [
-      { redirect: requireAuth, children: protectedRoutes },
-      { redirect: guestOnly, children: guestRoutes },
+      {
+        redirect: requireAuth,
+        children: protectedRoutePaths.map((path) =>
+          path === '/'
+            ? { index: true, load: protectedScreens[path] }
+            : { path, load: protectedScreens[path] },
+        ),
+      },
+      {
+        redirect: guestOnly,
+        children: guestOnlyRoutePaths.map((path) => ({ path, load: guestScreens[path] })),
+      },
       ...openRoutes,
       { path: '*', load: () => import('@/components/layout/not-found-screen').then((m) => m.NotFoundScreen) },
     ],
   },
 ];
+
+const matchRoute = createMatcher(routes);
+
+/**
+ * Starts fetching the code of the screen at `pathname` (the page's hash, which the head script has already
+ * passed through the guards) while the prerendered page is still being hydrated, before the router exists.
+ */
+export function preloadScreenAt(pathname: string): void {
+  for (const node of matchRoute(pathname)?.branch ?? []) {
+    if (node.load) preloadScreen(node.load);
+  }
+}
 
 /**
  * The storefront's router on `history` (the browser's hash, or memory in tests). The guards read the token,

@@ -1,10 +1,10 @@
-import { lazy, Suspense } from 'react';
 import { productsKey, useProductPages } from '@/lib/api/products';
 import { BusyOverlay } from '@/components/ui/busy-overlay';
 import { Reveal } from '@/components/ui/reveal';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
-import { CategoriesPlaceholder } from './categories-placeholder';
+import { CategoriesSlider } from './categories-slider';
+import { HomeBanner } from './home-banner';
 import { LoadError } from './load-error';
 import { PagedGrid } from './paged-grid';
 import { ProductCard } from './product-card';
@@ -12,10 +12,7 @@ import { useAddToCart } from './use-add-to-cart';
 import grid from './grid.module.scss';
 import styles from './home-screen.module.scss';
 
-// Spec: the two sliders at the top are lazily loaded (keen-slider comes with them, not with Home).
-const HomeBanner = lazy(() => import('./home-sliders').then((m) => ({ default: m.HomeBanner })));
-const CategoriesSlider = lazy(() => import('./home-sliders').then((m) => ({ default: m.CategoriesSlider })));
-
+// The same pieces, in the same places, as the prerendered page's Home (home-placeholder.tsx).
 export function HomeScreen() {
   useDocumentTitle('Home');
   // The unfiltered list, a page at a time (its pages are the product list's, under the key "Product").
@@ -26,12 +23,8 @@ export function HomeScreen() {
   return (
     <div className={grid.page}>
       <h1 className="visually-hidden">FreshCart home</h1>
-      <Suspense fallback={<div className={styles.bannerSpace} />}>
-        <HomeBanner />
-      </Suspense>
-      <Suspense fallback={<CategoriesPlaceholder />}>
-        <CategoriesSlider />
-      </Suspense>
+      <HomeBanner />
+      <CategoriesSlider />
       <section className={styles.shop} aria-labelledby="shop-product">
         <Reveal>
           <h2 id="shop-product" className={grid.heading}>

@@ -1,8 +1,9 @@
 import { useRef, useState } from 'react';
-import { useKeenSlider } from 'keen-slider/react';
 import 'keen-slider/keen-slider.min.css';
 import { ChevronIcon } from '@/components/ui/icons';
+import { productPictureSizes } from './lcp-pictures';
 import { ProductImage } from './product-image';
+import { useLateSlider } from './use-late-slider';
 import styles from './image-carousel.module.scss';
 
 interface ImageCarouselProps {
@@ -15,25 +16,32 @@ interface ImageCarouselProps {
   onChange?: (index: number) => void;
 }
 
-/** Spec: one slide per view, 40 px spacing, arrows and clickable dots. */
+/**
+ * Spec: one slide per view, 40 px spacing, arrows and clickable dots. The first picture is plain markup (the
+ * screen's largest paint); keen-slider takes over once the page is idle, or at once on an arrow or a dot.
+ */
 export function ImageCarousel({ images, title, variant, initial = 0, onOpen, onChange }: ImageCarouselProps) {
   const [current, setCurrent] = useState(initial);
   const dragged = useRef(false);
-  const [sliderRef, slider] = useKeenSlider<HTMLDivElement>({
-    initial,
-    loop: images.length > 1,
-    slides: { perView: 1, spacing: 40 },
-    slideChanged: (s) => {
-      setCurrent(s.track.details.rel);
-      onChange?.(s.track.details.rel);
+  const slider = useLateSlider<HTMLDivElement>(
+    {
+      initial,
+      loop: images.length > 1,
+      slides: { perView: 1, spacing: 40 },
+      slideChanged: (s) => {
+        setCurrent(s.track.details.rel);
+        onChange?.(s.track.details.rel);
+      },
+      dragStarted: () => {
+        dragged.current = false;
+      },
+      dragged: () => {
+        dragged.current = true;
+      },
     },
-    dragStarted: () => {
-      dragged.current = false;
-    },
-    dragged: () => {
-      dragged.current = true;
-    },
-  });
+    // The viewer opens on the picture the shopper clicked: it needs the slider at once.
+    { now: variant === 'viewer' },
+  );
 
   const big = variant === 'viewer';
   return (
@@ -43,7 +51,7 @@ export function ImageCarousel({ images, title, variant, initial = 0, onOpen, onC
       aria-roledescription="carousel"
       aria-label={big ? `${title} enlarged images` : `${title} images`}
     >
-      <div ref={sliderRef} className="keen-slider">
+      <div ref={slider.ref} className="keen-slider">
         {images.map((url, i) => (
           <div
             key={`${url}-${i}`}
@@ -70,7 +78,7 @@ export function ImageCarousel({ images, title, variant, initial = 0, onOpen, onC
                   alt=""
                   width={600}
                   height={600}
-                  sizes="(min-width: 992px) 40vw, 100vw"
+                  sizes={productPictureSizes}
                   priority={i === 0}
                 />
               </button>
@@ -94,7 +102,7 @@ export function ImageCarousel({ images, title, variant, initial = 0, onOpen, onC
             type="button"
             className={`${styles.arrow} ${styles.prev}`}
             aria-label="Previous image"
-            onClick={() => slider.current?.prev()}
+            onClick={() => slider.act((s) => s.prev())}
           >
             <ChevronIcon direction="left" />
           </button>
@@ -102,7 +110,7 @@ export function ImageCarousel({ images, title, variant, initial = 0, onOpen, onC
             type="button"
             className={`${styles.arrow} ${styles.next}`}
             aria-label="Next image"
-            onClick={() => slider.current?.next()}
+            onClick={() => slider.act((s) => s.next())}
           >
             <ChevronIcon direction="right" />
           </button>
@@ -114,7 +122,7 @@ export function ImageCarousel({ images, title, variant, initial = 0, onOpen, onC
                 className={`${styles.dot} ${i === current ? styles.dotActive : ''}`}
                 aria-label={`Show image ${i + 1}`}
                 aria-current={i === current ? 'true' : undefined}
-                onClick={() => slider.current?.moveToIdx(i)}
+                onClick={() => slider.act((s) => s.moveToIdx(i))}
               />
             ))}
           </div>

@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { usePage, type ProductPages } from '@/lib/api/products';
 import type { Product } from '@/lib/contract/catalogue';
 import styles from './paged-grid.module.scss';
@@ -148,7 +156,8 @@ function PageSlot({ list, index, mounted, height, gridClassName, renderCard }: P
   const [whole, setWhole] = useState(index > 0 || height > 0);
   useEffect(() => {
     if (whole || !data) return;
-    const frame = requestAnimationFrame(() => setWhole(true));
+    // The rest as a transition: React renders it in slices that yield to the browser.
+    const frame = requestAnimationFrame(() => startTransition(() => setWhole(true)));
     return () => cancelAnimationFrame(frame);
   }, [whole, data]);
   if (!data) return null;

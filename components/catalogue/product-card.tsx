@@ -2,6 +2,7 @@ import { Link } from '@/lib/router/react';
 import type { Product } from '@/lib/contract/catalogue';
 import { formatEgp } from '@/lib/rules/money';
 import { firstWords } from '@/lib/rules/title';
+import { productCardPictureSizes } from './lcp-pictures';
 import { ProductImage } from './product-image';
 import { Rating } from './rating';
 import styles from './product-card.module.scss';
@@ -26,7 +27,7 @@ export function ProductCard({ product, onAdd, priority, busy = false }: ProductC
           alt={product.title}
           width={320}
           height={320}
-          sizes="(min-width: 1200px) 270px, (min-width: 992px) 30vw, (min-width: 576px) 45vw, 90vw"
+          sizes={productCardPictureSizes}
           priority={priority}
         />
         <span className={styles.category}>{product.category.name}</span>

@@ -56,7 +56,13 @@ export function ProductDetailsScreen() {
     <div className={grid.page}>
       <article className={styles.layout}>
         <div className={styles.gallery}>
-          <ImageCarousel images={images} title={product.title} variant="page" onOpen={setViewerAt} />
+          <ImageCarousel
+            key={product._id}
+            images={images}
+            title={product.title}
+            variant="page"
+            onOpen={setViewerAt}
+          />
         </div>
         <div className={styles.info}>
           <h1 className={styles.title}>{product.title}</h1>

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from '@/lib/router/react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { Link, NavLink, useShownLocation } from '@/lib/router/react';
 import { useCart } from '@/lib/session/cart-store';
-import { logout, useSession } from '@/lib/session/session-store';
+import { getToken, logout, subscribeSession } from '@/lib/session/session-store';
 import { asset } from '@/components/ui/asset';
 import { CartIcon, CloseIcon, MenuIcon } from '@/components/ui/icons';
 import { ThemeToggle } from './theme-toggle';
@@ -18,21 +18,26 @@ function linkClass({ isActive }: { isActive: boolean }) {
   return isActive ? `${styles.link} ${styles.active}` : styles.link;
 }
 
+// undefined: who is signed in is not known (the exported page, and its hydration).
+const unknownSession = (): string | null | undefined => undefined;
+
 export function Navbar() {
-  const { token } = useSession();
+  const token = useSyncExternalStore(subscribeSession, getToken, unknownSession);
   const { numOfCartItems, cartLoaded, cartLoadFailed } = useCart();
   const [open, setOpen] = useState(false);
-  const location = useLocation();
+  const pathname = useShownLocation()?.pathname;
   const menuButton = useRef<HTMLButtonElement>(null);
 
   // The phone menu closes once a link has taken the shopper somewhere.
   useEffect(() => {
     setOpen(false);
-  }, [location.pathname]);
+  }, [pathname]);
 
   // Until the cart has been read, its count is not known: a 0 would say the cart is empty.
   const state = cartLoaded ? undefined : cartLoadFailed ? 'failed' : 'loading';
-
+  // The exported page holds both sets of links; the head script's `signed-in` class on <html> (from 'tkn')
+  // shows the right one before the first paint. Once the session is known, only that set is rendered.
+  const known = token !== undefined;
   return (
     <header
       className={styles.bar}
@@ -60,8 +65,8 @@ export function Navbar() {
           {open ? <CloseIcon /> : <MenuIcon />}
         </button>
         <div id="main-menu" className={`${styles.menu} ${open ? styles.open : ''}`}>
-          {token ? (
-            <>
+          {!known || token ? (
+            <div key="shopper" className={known ? styles.session : `${styles.session} ${styles.forShopper}`}>
               <ul className={styles.links}>
                 {loggedInLinks.map((l) => (
                   <li key={l.to}>
@@ -99,9 +104,10 @@ export function Navbar() {
                   Logout
                 </button>
               </div>
-            </>
-          ) : (
-            <>
+            </div>
+          ) : null}
+          {!known || !token ? (
+            <div key="guest" className={known ? styles.session : `${styles.session} ${styles.forGuest}`}>
               <ul className={styles.links}>
                 <li>
                   <NavLink to="/login" className={linkClass}>
@@ -117,8 +123,8 @@ export function Navbar() {
               <div className={styles.actions}>
                 <ThemeToggle />
               </div>
-            </>
-          )}
+            </div>
+          ) : null}
         </div>
       </nav>
     </header>

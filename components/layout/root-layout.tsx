@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Outlet, useNavigation } from '@/lib/router/react';
 import { useAnnouncement } from '@/lib/session/announcer';
 import { FullScreenLoader } from '@/components/ui/full-screen-loader';
@@ -6,6 +7,12 @@ import { Footer } from './footer';
 import { Navbar } from './navbar';
 import styles from './root-layout.module.scss';
 
+/**
+ * The frame around every screen, prerendered into the exported page. Navbar, main and footer are separate
+ * Suspense boundaries only so React hydrates them in separate tasks (none of them suspends): the page stays
+ * responsive while it boots, and the main area's placeholder is not hydrated at all when the first screen
+ * replaces it first.
+ */
 export function RootLayout() {
   const navigation = useNavigation();
   const announcement = useAnnouncement();
@@ -14,12 +21,18 @@ export function RootLayout() {
       <a className={styles.skip} href="#main-content" onClick={skipToContent}>
         Skip to content
       </a>
-      <Navbar />
+      <Suspense>
+        <Navbar />
+      </Suspense>
       <main id="main-content" className={styles.main} tabIndex={-1}>
-        <Outlet />
+        <Suspense>
+          <Outlet />
+        </Suspense>
       </main>
-      <Footer />
-      {/* A route's code is loading (first visit): the spec's spinning-logo loader. */}
+      <Suspense>
+        <Footer />
+      </Suspense>
+      {/* A later screen's code is loading: the spec's spinning-logo loader. */}
       {navigation.state === 'loading' ? <FullScreenLoader /> : null}
       <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         {announcement}

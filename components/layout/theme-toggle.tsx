@@ -17,9 +17,12 @@ export function ThemeToggle() {
     setDark(next);
   }
 
+  // Both icons are drawn and the theme class on <html> shows one, so the exported page shows the right
+  // icon before any code has run.
   return (
     <button type="button" className={styles.toggle} aria-pressed={dark} onClick={toggle}>
-      {dark ? <MoonIcon /> : <SunIcon />}
+      <MoonIcon className={styles.moon} />
+      <SunIcon className={styles.sun} />
       <span className="visually-hidden">Dark theme</span>
     </button>
   );

@@ -5,9 +5,21 @@ import styles from './full-screen-loader.module.scss';
 const size = 50;
 const speed = 1;
 
-export function FullScreenLoader() {
+interface FullScreenLoaderProps {
+  /**
+   * Covers the screen below the navbar only: the prerendered page's navbar stays in view while the first
+   * screen's code arrives. Otherwise (a later screen's code) it covers the whole screen.
+   */
+  belowNavbar?: boolean;
+}
+
+export function FullScreenLoader({ belowNavbar = false }: FullScreenLoaderProps) {
   return (
-    <div className={styles.loader} role="status" aria-live="polite">
+    <div
+      className={`${styles.loader} ${belowNavbar ? styles.belowNavbar : ''}`}
+      role="status"
+      aria-live="polite"
+    >
       <img
         className={styles.logo}
         src={asset('/logo.svg')}

@@ -2,8 +2,9 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styles from './reveal.module.scss';
 
 /**
- * Scroll reveal: the content slides up into view the first time it enters the viewport. Without
- * IntersectionObserver, or with reduced motion asked for, it is simply shown.
+ * Scroll reveal: content below the fold slides up into view the first time it enters the viewport. Content
+ * already in view when the screen opens was painted with the page (the prerendered first screen) and is not
+ * hidden again. Without IntersectionObserver, or with reduced motion asked for, it is simply shown.
  */
 export function Reveal({ children, className }: { children: ReactNode; className?: string }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -13,6 +14,10 @@ export function Reveal({ children, className }: { children: ReactNode; className
     const el = ref.current;
     const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     if (!el || typeof IntersectionObserver === 'undefined' || reduced) {
+      setState('shown');
+      return;
+    }
+    if (el.getBoundingClientRect().top < window.innerHeight) {
       setState('shown');
       return;
     }

@@ -1,4 +1,5 @@
 import { apiRequest } from './client';
+import { cartPath } from './paths';
 import type { CartCleared, CartEnvelope, CartEnvelopeWithIds } from '@/lib/contract/cart';
 
 // Cart calls of spec section 7; every one carries the session token in the "token" header.
@@ -8,7 +9,7 @@ export function addCartProduct(token: string, productId: string): Promise<CartEn
 }
 
 export function fetchCart(token: string): Promise<CartEnvelope> {
-  return apiRequest<CartEnvelope>('/cart', { token });
+  return apiRequest<CartEnvelope>(cartPath, { token });
 }
 
 export function updateCartProductCount(

@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import { apiRequest } from './client';
+import { brandsPath, categoriesPath } from './paths';
 import { swrOptions } from './swr-options';
 import type { Brand, Category } from '@/lib/contract/catalogue';
 import type { ListEnvelope } from '@/lib/contract/common';
@@ -19,11 +20,11 @@ async function fetchAll<T>(path: string): Promise<T[]> {
 }
 
 export function fetchCategories(): Promise<Category[]> {
-  return fetchAll<Category>('/categories');
+  return fetchAll<Category>(categoriesPath);
 }
 
 export function fetchBrands(): Promise<Brand[]> {
-  return fetchAll<Brand>('/brands');
+  return fetchAll<Brand>(brandsPath);
 }
 
 export function useCategories() {

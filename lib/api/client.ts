@@ -1,4 +1,5 @@
 import { apiHost } from './config';
+import { takeEarlyResponse } from './early';
 
 /** A failed call: the HTTP status (0 when the server could not be reached) and the server's message. */
 export class ApiError extends Error {
@@ -44,14 +45,19 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.token) headers.token = options.token;
 
+  const method = options.method ?? 'GET';
+  // The first screen's reads were sent by the page's head script already: take that answer.
+  const early = method === 'GET' ? takeEarlyResponse(path, options.token ?? null) : undefined;
   let response: Response;
   try {
-    response = await fetch(`${apiHost}/api/v1${path}`, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
+    response = await (early
+      ? abortable(early, options.signal)
+      : fetch(`${apiHost}/api/v1${path}`, {
+          method,
+          headers,
+          body: options.body === undefined ? undefined : JSON.stringify(options.body),
+          signal: options.signal,
+        }));
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, 'Cannot reach the shop right now. Check your connection and try again.', null);
@@ -71,4 +77,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(response.status, messageOf(body, `Request failed (${response.status})`), body);
   }
   return body as T;
+}
+
+/** An answer already on its way, given up as fetch would be when the caller cancels (a newer search). */
+function abortable(response: Promise<Response>, signal: AbortSignal | undefined): Promise<Response> {
+  if (!signal) return response;
+  const aborted = () => new DOMException('The operation was aborted.', 'AbortError');
+  if (signal.aborted) return Promise.reject(aborted());
+  return new Promise((resolve, reject) => {
+    signal.addEventListener('abort', () => reject(aborted()), { once: true });
+    response.then(resolve, reject);
+  });
 }

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import useSWR, { preload } from 'swr';
 import { apiRequest } from './client';
+import { productPagePath, productPageSize, productPath } from './paths';
 import { swrOptions } from './swr-options';
 import type { Product } from '@/lib/contract/catalogue';
 import type { ListEnvelope } from '@/lib/contract/common';
@@ -16,23 +17,17 @@ export const productKey = (id: string) => ['productDetails', id] as const;
 export type ProductListName = typeof productsKey | typeof brandProductsKey | typeof categoryProductsKey;
 export type ProductPageKey = readonly [ProductListName, string, number];
 
-/** Cards a page brings: full rows at 1, 2, 3 and 4 columns. */
-export const productPageSize = 24;
-
 /** One page of GET /products for an API query (without page and limit). */
 export function fetchProductPage(
   query: string,
   page: number,
   signal?: AbortSignal,
 ): Promise<ListEnvelope<Product>> {
-  const prefix = query ? `${query}&` : '';
-  return apiRequest<ListEnvelope<Product>>(`/products?${prefix}page=${page}&limit=${productPageSize}`, {
-    signal,
-  });
+  return apiRequest<ListEnvelope<Product>>(productPagePath(query, page), { signal });
 }
 
 export async function fetchProduct(id: string): Promise<Product> {
-  const body = await apiRequest<{ data: Product }>(`/products/${encodeURIComponent(id)}`);
+  const body = await apiRequest<{ data: Product }>(productPath(id));
   return body.data;
 }
 

@@ -43,35 +43,62 @@ export interface LoadErrorProps {
 }
 
 interface RouterProviderProps {
-  router: Router;
-  /** Shown until the first screen's code has arrived. */
+  /**
+   * null before the router exists: the static prerender and the hydration of it, which must render what the
+   * prerender drew (links still have their href; the outlet shows `fallback`).
+   */
+  router: Router | null;
+  /** Shown where the routed screen goes until the first screen's code has arrived. */
   fallback?: ReactNode;
   /** Shown in place of a screen whose code could not be fetched. */
   loadError?: ComponentType<LoadErrorProps>;
+  /**
+   * The frame around the routes (navbar, footer): rendered at once and kept while screens change; its
+   * <Outlet /> shows the routed screen. Without children, the routed screen alone.
+   */
+  children?: ReactNode;
 }
 
 // Nothing is routed on the server (the hash is only known in the browser). One object: React compares snapshots.
 const nothingRouted: RouterState = { location: null, match: null, action: 'POP', pending: null, error: null };
 const serverState = () => nothingRouted;
+const subscribeNowhere = () => () => {};
 
-export function RouterProvider({ router, fallback = null, loadError }: RouterProviderProps): ReactElement {
-  const state = useSyncExternalStore(router.subscribe, router.getState, serverState);
+export function RouterProvider({
+  router,
+  fallback = null,
+  loadError,
+  children,
+}: RouterProviderProps): ReactElement {
+  const state = useSyncExternalStore(
+    router?.subscribe ?? subscribeNowhere,
+    router?.getState ?? serverState,
+    serverState,
+  );
   useScrollRestoration(router, state);
   return (
     <RouterContext.Provider value={router}>
       <StateContext.Provider value={state}>
         <LoadErrorContext.Provider value={loadError ?? null}>
-          {state.location && state.match ? renderAt(state.match, 0) : fallback}
+          <FallbackContext.Provider value={fallback}>{children ?? <Outlet />}</FallbackContext.Provider>
         </LoadErrorContext.Provider>
       </StateContext.Provider>
     </RouterContext.Provider>
   );
 }
 
-/** Where a layout shows the route below it (a guard's or the root layout's child). */
-export function Outlet(): ReactElement | null {
+const FallbackContext = createContext<ReactNode>(null);
+
+/**
+ * Where a layout shows the route below it. At the top of the tree (the frame's outlet), the routed screen,
+ * or the fallback until the first screen's code has arrived.
+ */
+export function Outlet(): ReactNode {
   const route = useContext(RouteContext);
-  return route ? renderAt(route.match, route.depth + 1) : null;
+  const state = useContext(StateContext);
+  const fallback = useContext(FallbackContext);
+  if (route) return renderAt(route.match, route.depth + 1);
+  return state?.location && state.match ? renderAt(state.match, 0) : fallback;
 }
 
 function renderAt(match: Match, depth: number): ReactElement | null {
@@ -97,7 +124,7 @@ function ScreenSlot({ load }: { load: ScreenLoader }): ReactElement | null {
 }
 
 // On a new navigation the page starts at the top; back/forward returns to where the shopper was.
-function useScrollRestoration(router: Router, state: RouterState) {
+function useScrollRestoration(router: Router | null, state: RouterState) {
   useEffect(() => {
     if (!('scrollRestoration' in window.history)) return;
     const before = window.history.scrollRestoration;
@@ -108,7 +135,7 @@ function useScrollRestoration(router: Router, state: RouterState) {
   }, []);
   const key = state.location?.key;
   useLayoutEffect(() => {
-    if (!key || state.keepScroll) return;
+    if (!router || !key || state.keepScroll) return;
     const top = (state.action === 'POP' ? router.scrollPositionOf(key) : undefined) ?? 0;
     if (window.scrollX !== 0 || window.scrollY !== top) window.scrollTo(0, top);
     // Only a new committed entry moves the page; a pending navigation or a re-render does not.
@@ -118,18 +145,27 @@ function useScrollRestoration(router: Router, state: RouterState) {
 
 /** The location on screen: pathname, search, state (what the previous screen handed over) and key. */
 export function useLocation(): Location {
-  const state = useRouterState();
-  if (!state.location) throw new Error('useLocation() before the first route has been shown.');
-  return state.location;
+  const location = useShownLocation();
+  if (!location) throw new Error('useLocation() before the first route has been shown.');
+  return location;
+}
+
+/** The location on screen, or null before the first screen is shown (for the frame around the routes). */
+export function useShownLocation(): Location | null {
+  return useRouterState().location;
 }
 
 export function useParams(): Params {
   return useContext(RouteContext)?.match.params ?? {};
 }
 
-/** 'loading' while the next screen's code downloads (the current screen stays up meanwhile). */
+/**
+ * 'loading' while the next screen's code downloads (the current screen stays up meanwhile). The first
+ * screen's code is not a navigation: until it has arrived the outlet shows the provider's fallback.
+ */
 export function useNavigation(): { state: 'idle' | 'loading' } {
-  return { state: useRouterState().pending ? 'loading' : 'idle' };
+  const { pending, location } = useRouterState();
+  return { state: pending && location ? 'loading' : 'idle' };
 }
 
 export function useNavigate(): (to: string | number, options?: NavigateOptions) => void {
@@ -161,10 +197,11 @@ export interface LinkProps extends AnchorProps {
 }
 
 function useLinkClick(to: string, props: Pick<LinkProps, 'replace' | 'state' | 'onClick' | 'target'>) {
-  const router = useRouter();
+  const router = useContext(RouterContext);
   return (event: MouseEvent<HTMLAnchorElement>) => {
     props.onClick?.(event);
     if (
+      !router || // not routing yet: the browser follows the hash, which the router reads when it starts
       event.defaultPrevented ||
       event.button !== 0 ||
       event.metaKey ||
@@ -185,9 +222,11 @@ function useLinkClick(to: string, props: Pick<LinkProps, 'replace' | 'state' | '
 }
 
 export function Link({ to, replace, state, onClick, ...rest }: LinkProps): ReactElement {
-  const router = useRouter();
+  const router = useContext(RouterContext);
   const handleClick = useLinkClick(to, { replace, state, onClick, target: rest.target });
-  return <a {...rest} href={router.createHref(to)} onClick={handleClick} />;
+  // Before the router exists (the prerendered frame) a link is a plain hash link to its absolute path.
+  const href = router ? router.createHref(to) : `#${to}`;
+  return <a {...rest} href={href} onClick={handleClick} />;
 }
 
 export interface NavLinkProps extends Omit<LinkProps, 'className'> {
@@ -196,11 +235,12 @@ export interface NavLinkProps extends Omit<LinkProps, 'className'> {
 
 /** A Link that knows whether it points at the current route: aria-current="page" and the active class. */
 export function NavLink({ className, ...props }: NavLinkProps): ReactElement {
-  const { pathname } = useLocation();
+  const location = useShownLocation();
   const target = props.to.split('?')[0]!.toLowerCase();
-  const current = pathname.toLowerCase();
+  const current = location?.pathname.toLowerCase();
   const isActive =
-    current === target || (target !== '/' && current.startsWith(`${target.replace(/\/$/, '')}/`));
+    current !== undefined &&
+    (current === target || (target !== '/' && current.startsWith(`${target.replace(/\/$/, '')}/`)));
   return (
     <Link
       {...props}

@@ -66,6 +66,11 @@ function loadScreen(loader: ScreenLoader): Promise<ComponentType> {
   return promise;
 }
 
+/** Starts fetching a screen's code ahead of its route being shown (a failure is left for the visit to retry). */
+export function preloadScreen(loader: ScreenLoader): void {
+  if (!screens.has(loader)) loadScreen(loader).catch(() => {});
+}
+
 /** Resolves `to` against the current pathname the way a browser resolves a relative URL. */
 function resolve(to: string, from: string): string {
   if (to.startsWith('/')) return to;

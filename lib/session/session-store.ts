@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { setUnauthorizedHandler } from '@/lib/api/client';
+import { TOKEN_KEY } from './token-key';
 
-// Spec section 3: the session token lives in memory and in local storage under 'tkn'.
-export const TOKEN_KEY = 'tkn';
+// Spec section 3: the session token lives in memory and in local storage under 'tkn' (TOKEN_KEY).
 
 type Listener = () => void;
 

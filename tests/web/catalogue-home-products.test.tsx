@@ -96,7 +96,16 @@ describe('home', () => {
     api(() => reply(200, list(allProducts)));
     signIn();
     renderApp('/');
-    expect(await screen.findByRole('region', { name: 'Offers' })).toBeInTheDocument();
+    const banner = await screen.findByRole('region', { name: 'New in the shop' });
+    // The banner's words are text of the page (not drawn into a picture), with a real link to the products.
+    const first = within(banner).getByRole('group', { name: '1 of 3' });
+    expect(within(first).getByRole('heading', { name: 'New arrivals' })).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: 'Shop now: new arrivals' })).toHaveAttribute(
+      'href',
+      '/products',
+    );
+    // Nothing in the shop is discounted: no slide may promise it.
+    expect(banner).not.toHaveTextContent(/%|\boff\b|discount|sale|deal/i);
     const categories = await screen.findByRole('region', { name: 'Shop Popular Categories' });
     expect(within(categories).getByRole('link', { name: "Women's Fashion" })).toHaveAttribute(
       'href',
@@ -146,8 +155,9 @@ describe('home', () => {
     renderApp('/home');
     // The stand-in sentinel is always in view: all ten pages load.
     await waitFor(() => expect(screen.getByText('Showing 240 of 240 products')).toBeInTheDocument());
-    // jsdom has no layout, so the page "on screen" is the last one: it and the two before are mounted.
-    expect(cards()).toHaveLength(3 * 24);
+    // jsdom has no layout, so the page "on screen" is the last one: it and the two before are mounted (the
+    // rest of the last page's cards follow its first rows in a transition).
+    await waitFor(() => expect(cards()).toHaveLength(3 * 24));
     expect(within(cards()[cards().length - 1]!).getByRole('heading')).toHaveTextContent('Item Number');
   });
 

@@ -83,14 +83,68 @@ describe('where the token goes', () => {
     },
   );
 
-  it('has one network door: no other storefront module calls fetch, XMLHttpRequest or sendBeacon', () => {
+  it.each(['https://api.shop.example', ''])(
+    "the page's head script, too, reads only from the API host (%s), and sends the token only with the cart",
+    async (host) => {
+      const seen: Array<{ url: URL; token: string | undefined }> = [];
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+          seen.push({
+            url: new URL(String(input), window.location.href),
+            token: (init?.headers as Record<string, string>).token,
+          });
+          return new Response('{}', { status: 404 });
+        }),
+      );
+      vi.stubEnv('NEXT_PUBLIC_API_HOST', host);
+      vi.resetModules();
+      const { bootScript } = await import('@/lib/session/boot-script');
+      const script = bootScript({
+        homePicture: '/ecommerceweb/banners/new-arrivals.svg',
+        productPicture: { detailsSizes: '100vw', cardSizes: '50vw', fallbackWidth: 640 },
+      });
+      const hashes = [
+        '#/home',
+        '#/productDetails/%2F%2Fevil.example',
+        '#/productDetails/..%2F..%2F..%2Fx',
+        '#/productDetails/@evil.example',
+        '#/cart',
+      ];
+      localStorage.setItem('tkn', 'secret-token');
+      for (const hash of hashes) {
+        window.history.replaceState(null, '', `/ecommerceweb/${hash}`);
+        new Function(script)();
+      }
+      const expected = host ? 'https://api.shop.example' : window.location.origin;
+      expect(seen.length).toBeGreaterThan(hashes.length);
+      for (const { url, token } of seen) {
+        expect(url.origin).toBe(expected);
+        expect(url.pathname.startsWith('/api/v1/')).toBe(true);
+        expect(token).toBe(url.pathname === '/api/v1/cart' ? 'secret-token' : undefined);
+      }
+      expect(
+        seen.filter((s) => s.url.pathname.startsWith('/api/v1/products/')).map((s) => s.url.pathname),
+      ).toEqual([
+        '/api/v1/products/%2F%2Fevil.example',
+        '/api/v1/products/..%2F..%2F..%2Fx',
+        '/api/v1/products/%40evil.example',
+      ]);
+      delete (window as unknown as Record<string, unknown>).__early;
+    },
+  );
+
+  it('has two network doors: no storefront module but the API client and the head script calls fetch, XMLHttpRequest or sendBeacon', () => {
     const root = path.resolve(__dirname, '..', '..');
     const offenders: string[] = [];
+    // The API client, and the page's head script, which sends the first screen's reads before the client's
+    // code has arrived (and hands them to the client: lib/api/early.ts).
+    const doors = ['lib/api/client.ts', 'lib/session/boot-script.ts'];
     for (const dir of ['app', 'components', 'lib']) {
       for (const file of readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })) {
         if (!/\.(ts|tsx)$/.test(file)) continue;
         const rel = `${dir}/${file.split(path.sep).join('/')}`;
-        if (rel === 'lib/api/client.ts') continue;
+        if (doors.includes(rel)) continue;
         const source = readFileSync(path.join(root, rel), 'utf8');
         if (/\bfetch\s*\(|XMLHttpRequest|sendBeacon|new\s+WebSocket|EventSource/.test(source))
           offenders.push(rel);

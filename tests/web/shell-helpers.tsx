@@ -4,6 +4,7 @@ import { configure, render } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { vi } from 'vitest';
 import { createStorefrontRouter } from '@/components/app/route-table';
+import { RootLayout } from '@/components/layout/root-layout';
 import { createMemoryHistory } from '@/lib/router/history';
 import { RouterProvider } from '@/lib/router/react';
 import { setLoginRedirect } from '@/lib/session/session-store';
@@ -115,14 +116,16 @@ export function installBrowserStandIns() {
   vi.stubGlobal('IntersectionObserver', StandInIntersectionObserver);
 }
 
-/** Renders the storefront's real route table at `path`, with a fresh SWR cache. */
+/** Renders the storefront's real route table at `path` in its frame (navbar, footer), with a fresh SWR cache. */
 export function renderApp(path: string) {
   installBrowserStandIns();
   const router = createStorefrontRouter(createMemoryHistory([path]));
   setLoginRedirect(() => router.navigate('/login', { replace: true }));
   const view = render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
-      <RouterProvider router={router} />
+      <RouterProvider router={router}>
+        <RootLayout />
+      </RouterProvider>
     </SWRConfig>,
   );
   const pathname = () => router.getState().location?.pathname;

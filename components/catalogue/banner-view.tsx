@@ -1,0 +1,122 @@
+import type { MouseEventHandler, ReactNode, Ref } from 'react';
+import 'keen-slider/keen-slider.min.css';
+import { asset } from '@/components/ui/asset';
+import { homeBannerPicture } from './lcp-pictures';
+import styles from './home-banner.module.scss';
+
+// What the shop really has: its newest products, its fashion categories, its electronics. No promise of a
+// discount, since the shop runs none. The pictures hold no text: the words are the page's own, so they stay
+// readable at any width and in both themes, and a screen reader reads them.
+export const bannerSlides = [
+  {
+    picture: homeBannerPicture,
+    title: 'New arrivals',
+    text: 'Just in: fashion, electronics and home.',
+    to: '/products',
+    linkLabel: 'new arrivals',
+  },
+  {
+    picture: '/banners/fashion.svg',
+    title: 'Fashion',
+    text: "Women's and men's clothes, shoes and bags.",
+    to: '/categories',
+    linkLabel: 'fashion categories',
+  },
+  {
+    picture: '/banners/electronics.svg',
+    title: 'Electronics',
+    text: 'Phones, laptops, cameras and more.',
+    to: '/products?category=Electronics',
+    linkLabel: 'electronics',
+  },
+] as const;
+
+export type BannerSlide = (typeof bannerSlides)[number];
+
+export interface BannerLinkProps {
+  to: string;
+  className: string;
+  tabIndex: number;
+  children: ReactNode;
+}
+
+interface BannerViewProps {
+  current: number;
+  /** keen-slider has taken over: the later slides' pictures may load. */
+  live: boolean;
+  paused: boolean;
+  /** The 'Shop now' link: the router's Link, or a plain hash link in the prerendered page. */
+  Link: (props: BannerLinkProps) => ReactNode;
+  sliderRef?: Ref<HTMLDivElement>;
+  onPause?: () => void;
+  onDot?: (index: number) => void;
+  onMouseEnter?: MouseEventHandler;
+  onMouseLeave?: MouseEventHandler;
+}
+
+/**
+ * The banner's markup, without state: drawn by Home's banner (home-banner.tsx) and, before any code has
+ * run, by the prerendered page (home-placeholder.tsx), so the one replaces the other without a change.
+ */
+export function BannerView({
+  current,
+  live,
+  paused,
+  Link,
+  sliderRef,
+  onPause,
+  onDot,
+  ...hover
+}: BannerViewProps) {
+  return (
+    <section
+      className={styles.banner}
+      aria-roledescription="carousel"
+      aria-label="New in the shop"
+      {...hover}
+    >
+      <div ref={sliderRef} className={`keen-slider ${styles.slider}`}>
+        {bannerSlides.map((s, i) => (
+          <div
+            key={s.picture}
+            className={`keen-slider__slide ${styles.slide}`}
+            // The later slides' pictures are asked for once the slider can show them.
+            style={i === 0 || live ? { backgroundImage: `url(${asset(s.picture)})` } : undefined}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${bannerSlides.length}`}
+            aria-hidden={i !== current}
+          >
+            <div className={styles.text}>
+              <h2 className={styles.title}>{s.title}</h2>
+              <p className={styles.lead}>{s.text}</p>
+              <Link to={s.to} className={styles.shop ?? ''} tabIndex={i === current ? 0 : -1}>
+                Shop now<span className="visually-hidden">: {s.linkLabel}</span>
+              </Link>
+            </div>
+          </div>
+        ))}
+      </div>
+      <div className={styles.controls}>
+        <button
+          type="button"
+          className={styles.pause}
+          onClick={onPause}
+          aria-label={paused ? 'Play slides' : 'Pause slides'}
+        >
+          <span aria-hidden="true">{paused ? '▶' : '❚❚'}</span>
+        </button>
+        {bannerSlides.map((s, i) => (
+          <button
+            key={s.picture}
+            type="button"
+            className={`${styles.dot} ${i === current ? styles.dotActive : ''}`}
+            aria-label={`Show slide ${i + 1}`}
+            aria-current={i === current ? 'true' : undefined}
+            onClick={onDot ? () => onDot(i) : undefined}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import { Link } from '@/lib/router/react';
+import { useCategories } from '@/lib/api/catalogue';
+import type { Category } from '@/lib/contract/catalogue';
+import { ChevronIcon } from '@/components/ui/icons';
+import { CategoriesPlaceholder, categoriesHeading } from './categories-placeholder';
+import { ProductImage } from './product-image';
+import { useLateSlider } from './use-late-slider';
+import styles from './categories-slider.module.scss';
+
+/** The home categories slider, fed by the real categories. */
+export function CategoriesSlider() {
+  const { data: categories, error } = useCategories();
+  if (error) return null; // The product grid below still works; the slider is a shortcut only.
+  if (!categories) return <CategoriesPlaceholder />;
+  if (categories.length === 0) return null;
+  return <CategoriesTrack categories={categories} />;
+}
+
+function CategoriesTrack({ categories }: { categories: Category[] }) {
+  // The tiles are laid out by CSS as keen-slider will lay them out, so it can arrive once the page is idle.
+  const slider = useLateSlider<HTMLUListElement>({
+    loop: categories.length > 6,
+    slides: { perView: 2.2, spacing: 12 },
+    breakpoints: {
+      '(min-width: 576px)': { slides: { perView: 3.2, spacing: 12 } },
+      '(min-width: 992px)': { slides: { perView: 5, spacing: 16 } },
+      '(min-width: 1200px)': { slides: { perView: 6, spacing: 16 } },
+    },
+  });
+
+  return (
+    <section className={styles.section} aria-labelledby="shop-categories">
+      <div className={styles.header}>
+        <h2 id="shop-categories" className={styles.title}>
+          {categoriesHeading}
+        </h2>
+        <div className={styles.arrows}>
+          <button
+            type="button"
+            className={styles.arrow}
+            aria-label="Previous categories"
+            onClick={() => slider.act((s) => s.prev())}
+          >
+            <ChevronIcon direction="left" size={20} />
+          </button>
+          <button
+            type="button"
+            className={styles.arrow}
+            aria-label="Next categories"
+            onClick={() => slider.act((s) => s.next())}
+          >
+            <ChevronIcon direction="right" size={20} />
+          </button>
+        </div>
+      </div>
+      <ul ref={slider.ref} className={`keen-slider ${styles.track}`}>
+        {categories.map((c) => (
+          <li key={c._id} className={`keen-slider__slide ${styles.slide}`}>
+            <Link to={`/productwithCategory/${c._id}`} className={styles.item}>
+              <ProductImage
+                className={styles.image}
+                url={c.image}
+                alt=""
+                width={200}
+                height={200}
+                sizes="(min-width: 1200px) 190px, (min-width: 992px) 18vw, (min-width: 576px) 30vw, 45vw"
+              />
+              <span className={styles.name}>{c.name}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

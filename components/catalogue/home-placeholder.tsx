@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import reveal from '@/components/ui/reveal.module.scss';
+import { Spinner } from '@/components/ui/spinner';
+import { BannerView, type BannerLinkProps } from './banner-view';
+import { CategoriesPlaceholder } from './categories-placeholder';
+import grid from './grid.module.scss';
+import styles from './home-screen.module.scss';
+
+// Before the router runs, a link is a plain hash link (what the router's Link renders for the same path).
+function HashLink({ to, ...rest }: BannerLinkProps): ReactNode {
+  return <a href={`#${to}`} {...rest} />;
+}
+
+/**
+ * Home as it looks before its code and data have arrived: the banner (real, and the screen's largest
+ * paint), then the categories' and the products' placeholders. Rendered when the page is exported (no
+ * state, no code of its own in the browser: components/app/first-screen-placeholder.tsx); the Home screen
+ * then draws the same pieces in the same places (home-screen.tsx), so the swap moves nothing.
+ */
+export function HomePlaceholder() {
+  return (
+    <div className={grid.page}>
+      <h1 className="visually-hidden">FreshCart home</h1>
+      <BannerView current={0} live={false} paused={false} Link={HashLink} />
+      <CategoriesPlaceholder />
+      <section className={styles.shop} aria-labelledby="shop-product">
+        <div className={reveal.reveal}>
+          <h2 id="shop-product" className={grid.heading}>
+            Shop Product
+          </h2>
+        </div>
+        <Spinner label="Loading products" />
+      </section>
+    </div>
+  );
+}

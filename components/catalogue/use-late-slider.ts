@@ -1,0 +1,103 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { KeenSliderInstance, KeenSliderOptions } from 'keen-slider';
+
+// keen-slider is not needed to draw a slider: the first slide is plain markup (styled like keen's own layout),
+// so its code and its start-up work wait until the page has painted and gone idle, off the path of the first
+// screen. A shopper who acts before that (a dot, an arrow) has it fetched at once.
+
+type Library = typeof import('keen-slider');
+
+let library: Promise<Library> | null = null;
+
+function loadLibrary(): Promise<Library> {
+  library ??= import('keen-slider').catch((err: unknown) => {
+    library = null; // offline for a moment: the next attempt fetches again
+    throw err;
+  });
+  return library;
+}
+
+/** Runs `task` once the page is idle (or after `timeout` ms at the latest); returns a cancel function. */
+function whenIdle(task: () => void, timeout: number): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(task, { timeout });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(task, 200);
+  return () => window.clearTimeout(handle);
+}
+
+export interface LateSlider<T extends HTMLElement> {
+  /** The slider's container (its children are the slides). */
+  ref: (element: T | null) => void;
+  /** Runs `action` on the slider; before keen-slider has arrived, fetches it first. */
+  act: (action: (slider: KeenSliderInstance) => void) => void;
+  /** keen-slider has taken over the container. */
+  live: boolean;
+}
+
+export interface LateSliderTiming {
+  /** Attach as soon as mounted: a slider opened by the shopper, which must show its `initial` slide. */
+  now?: boolean;
+}
+
+/**
+ * A keen-slider on a container, attached once the page is idle (or at once, with `now`). The options are
+ * read when it attaches.
+ */
+export function useLateSlider<T extends HTMLElement>(
+  options: KeenSliderOptions,
+  { now = false }: LateSliderTiming = {},
+): LateSlider<T> {
+  const element = useRef<T | null>(null);
+  const slider = useRef<KeenSliderInstance | null>(null);
+  const latest = useRef(options);
+  latest.current = options;
+  const pending = useRef<Array<(slider: KeenSliderInstance) => void>>([]);
+  const mounted = useRef(false);
+  const [live, setLive] = useState(false);
+
+  const attach = useCallback(() => {
+    loadLibrary().then(
+      ({ default: KeenSlider }) => {
+        if (!mounted.current || slider.current || !element.current) return;
+        slider.current = new KeenSlider(element.current, latest.current);
+        setLive(true);
+        const queued = pending.current.splice(0);
+        for (const action of queued) action(slider.current);
+      },
+      (err: unknown) => console.error(err),
+    );
+  }, []);
+
+  useEffect(() => {
+    mounted.current = true;
+    if (now) attach();
+    const cancel = now ? () => {} : whenIdle(attach, 2000);
+    return () => {
+      mounted.current = false;
+      cancel();
+      slider.current?.destroy();
+      slider.current = null;
+      pending.current = [];
+    };
+  }, [attach, now]);
+
+  const ref = useCallback((el: T | null) => {
+    element.current = el;
+  }, []);
+
+  const act = useCallback(
+    (action: (slider: KeenSliderInstance) => void) => {
+      if (slider.current) {
+        action(slider.current);
+        return;
+      }
+      pending.current.push(action);
+      attach();
+    },
+    [attach],
+  );
+
+  return { ref, act, live };
+}

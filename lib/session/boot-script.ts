@@ -1,0 +1,114 @@
+import { apiHost } from '@/lib/api/config';
+import { earlyRequestsGlobal } from '@/lib/api/early';
+import { cartPath, categoriesPath, productPagePath, productPath } from '@/lib/api/paths';
+import { imageWidths } from '@/lib/contract/images';
+import { guestOnlyRoutePaths, protectedRoutePaths, routePattern } from './route-access';
+import { themeInitScript } from './theme';
+import { TOKEN_KEY } from './token-key';
+
+/** Set on <html> by the head script when 'tkn' holds a token: the prerendered navbar shows the shopper's links. */
+export const signedInClass = 'signed-in';
+
+/**
+ * Set on <html> by the head script: "home" when the page opens on Home (the prerendered main shows Home's
+ * top), "other" for any other route (the spec's loader). Absent without JavaScript.
+ */
+export const firstScreenAttribute = 'data-first-screen';
+
+export interface BootScriptOptions {
+  /** Home's largest paint: the first banner's picture, as its slide names it. */
+  homePicture: string;
+  /**
+   * Product pictures as the screens ask for them (lib/api/images.ts): the `sizes` of the product details'
+   * first picture and of a product card's cover, and the width of the plain `src`.
+   */
+  productPicture: { detailsSizes: string; cardSizes: string; fallbackWidth: number };
+}
+
+/**
+ * The page's one inline script in <head>, run before the first paint and before any of the storefront's code:
+ *
+ * - the theme class from 'dark' (lib/session/theme.ts);
+ * - the session: the `signed-in` class from 'tkn', so the prerendered navbar shows the right links at once;
+ * - the guards of spec section 2, applied to the hash before anything is drawn: a guest on a protected route
+ *   goes to #/login, a token holder on #/login or #/register to #/home (the router applies the same guards
+ *   from the same list, lib/session/route-access.ts, to every later change);
+ * - Home's marker, so the prerendered main shows Home's banner and placeholders instead of the loader;
+ * - the first screen's reads, sent now rather than after the code has booted (Home: the first page of
+ *   products and the categories; product details: the product; every signed-in route: the cart, which the
+ *   navbar's badge shows); the API client takes these answers (lib/api/early.ts);
+ * - the largest picture of the first screen, preloaded with a high priority: Home's first banner, the
+ *   product list's first cover as soon as the first page has arrived, or the product's first picture as soon
+ *   as the product has.
+ *
+ * Plain ES5 and wrapped in try/catch: whatever fails here, the storefront still boots and does it all again.
+ */
+export function bootScript({ homePicture, productPicture }: BootScriptOptions): string {
+  const config = {
+    tokenKey: TOKEN_KEY,
+    signedIn: signedInClass,
+    firstScreen: firstScreenAttribute,
+    protectedRoutes: routePattern(protectedRoutePaths),
+    guestRoutes: routePattern(guestOnlyRoutePaths),
+    home: routePattern(['/', 'home']),
+    list: routePattern(['products']),
+    details: '^/*productDetails/+([^/]+)/*$',
+    api: `${apiHost}/api/v1`,
+    apiHost,
+    store: earlyRequestsGlobal,
+    cart: cartPath,
+    categories: categoriesPath,
+    firstPage: productPagePath('', 1),
+    product: productPath(''),
+    homePicture,
+    widths: imageWidths,
+    detailsSizes: productPicture.detailsSizes,
+    cardSizes: productPicture.cardSizes,
+    fallbackWidth: productPicture.fallbackWidth,
+  };
+  // `<` escaped so no value can close the script element.
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  return `${themeInitScript};(function(c){try{(function(){${body}})()}catch(e){}})(${json})`;
+}
+
+const body = `
+var d=document.documentElement,w=window,t=null,h,q,p,s,to,m;
+try{t=localStorage.getItem(c.tokenKey)}catch(e){}
+if(!t||!t.trim())t=null;
+if(t)d.classList.add(c.signedIn);
+h=location.hash.replace(/^#/,'')||'/';q=h.indexOf('?');p=q<0?h:h.slice(0,q);s=q<0?'':h.slice(q+1);
+if(p.charAt(0)!=='/')p='/'+p;
+to=!t&&RegExp(c.protectedRoutes,'i').test(p)?'/login':t&&RegExp(c.guestRoutes,'i').test(p)?'/home':null;
+if(to){history.replaceState(null,'','#'+to);p=to;s=''}
+var home=RegExp(c.home,'i').test(p);
+d.setAttribute(c.firstScreen,home?'home':'other');
+if(!t)return;
+var store=w[c.store]={};
+function get(path,token){
+var headers={Accept:'application/json'};if(token)headers.token=token;
+var r=fetch(c.api+path,{headers:headers});
+r['catch'](function(){});
+store[path]={token:token||null,at:performance.now(),response:r};
+return r}
+function preload(href,srcset,sizes){
+var l=document.createElement('link'),a={rel:'preload',as:'image',href:href,fetchpriority:'high'},k;
+if(srcset){a.imagesrcset=srcset;a.imagesizes=sizes}
+for(k in a)l.setAttribute(k,a[k]);document.head.appendChild(l)}
+function picture(url,sizes){
+var x=new URL(url,location.href),own=location.origin,api=c.apiHost?new URL(c.apiHost).origin:own;
+if(x.origin!==api&&x.origin!==own){preload(url);return}
+function at(width){var y=new URL(x.href);y.searchParams.set('w',String(width));return y.href}
+preload(at(c.fallbackWidth),c.widths.map(function(width){return at(width)+' '+width+'w'}).join(', '),sizes)}
+function json(r){return r.then(function(a){return a.ok?a.clone().json():null})}
+get(c.cart,t);
+if(home){preload(c.homePicture);get(c.firstPage);get(c.categories);return}
+if(!s&&RegExp(c.list,'i').test(p)){json(get(c.firstPage)).then(function(b){
+var x=b&&b.data&&b.data[0];if(x&&x.imageCover)picture(x.imageCover,c.cardSizes)})['catch'](function(){});return}
+m=RegExp(c.details,'i').exec(p);
+if(m){
+var id=m[1];try{id=decodeURIComponent(id)}catch(e){}
+json(get(c.product+encodeURIComponent(id))).then(function(b){
+var x=b&&b.data;if(!x)return;var url=x.images&&x.images.length?x.images[0]:x.imageCover;if(url)picture(url,c.detailsSizes)})['catch'](function(){})}
+`
+  .trim()
+  .replace(/\n/g, '');
