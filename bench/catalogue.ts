@@ -71,6 +71,15 @@ export interface CatalogueRun {
   screens: ScreenResult[];
   /** Last keystroke of a search to the grid showing its results, each search once per run. */
   keystrokeMs: { samples: number[]; p50: number; p95: number };
+  /** Where each keystroke's time went (medians, ms): until the request left, the request, and the render. */
+  keystrokePhases?: KeystrokePhases;
+}
+
+/** One keystroke's time split: last key → request sent, request sent → answer in, answer in → grid shown. */
+export interface KeystrokePhases {
+  wait: Spread;
+  request: Spread;
+  render: Spread;
 }
 
 function spread(values: number[]): Spread {
@@ -200,8 +209,12 @@ async function measureScreen(
 }
 
 /** Last keystroke of a search to the grid showing that search's count, for each of searchWords. */
-async function measureKeystrokes(browser: Browser, base: string, token: string): Promise<number[]> {
-  const samples: number[] = [];
+async function measureKeystrokes(
+  browser: Browser,
+  base: string,
+  token: string,
+): Promise<Array<{ total: number; wait: number; request: number; render: number }>> {
+  const samples: Array<{ total: number; wait: number; request: number; render: number }> = [];
   const { context, page } = await openPage(browser, token);
   try {
     await page.goto(`${base}/ecommerceweb/#/products`);
@@ -242,7 +255,23 @@ async function measureKeystrokes(browser: Browser, base: string, token: string):
         ),
       ]);
       const lastKey = (await page.evaluate('window.__lastKey')) as number;
-      samples.push(Math.round(at - lastKey));
+      // The search's own request (the storefront asks for its first page with this keyword), from the
+      // browser's resource timing: when it left and when its answer was in.
+      const timing = (await page.evaluate(`
+        (function () {
+          var hits = performance.getEntriesByType('resource').filter(function (e) {
+            return e.name.indexOf('keyword=' + ${JSON.stringify(word)}) > 0 && e.name.indexOf('limit=1&') < 0;
+          });
+          var last = hits[hits.length - 1];
+          return last ? { start: last.startTime, end: last.responseEnd } : null;
+        })()
+      `)) as { start: number; end: number } | null;
+      samples.push({
+        total: Math.round(at - lastKey),
+        wait: timing ? Math.round(timing.start - lastKey) : NaN,
+        request: timing ? Math.round(timing.end - timing.start) : NaN,
+        render: timing ? Math.round(at - timing.end) : NaN,
+      });
     }
   } finally {
     await context.close();
@@ -293,12 +322,19 @@ async function runSize(
         results.push(r);
       }
       console.log(`[catalogue ${driver} ${size}] keystroke → results`);
-      const samples: number[] = [];
+      const split: Awaited<ReturnType<typeof measureKeystrokes>> = [];
       for (let i = 0; i < runsPerScreen; i++)
-        samples.push(...(await measureKeystrokes(browser, server.url, token)));
+        split.push(...(await measureKeystrokes(browser, server.url, token)));
+      const samples = split.map((s) => s.total);
       const keystrokeMs = { samples, p50: percentile(samples, 50), p95: percentile(samples, 95) };
-      console.log(`  p50 ${keystrokeMs.p50} ms, p95 ${keystrokeMs.p95} ms`);
-      return { driver, size, seedMs, screens: results, keystrokeMs };
+      const phase = (k: 'wait' | 'request' | 'render') =>
+        spread(split.map((s) => s[k]).filter(Number.isFinite));
+      const keystrokePhases = { wait: phase('wait'), request: phase('request'), render: phase('render') };
+      console.log(
+        `  p50 ${keystrokeMs.p50} ms, p95 ${keystrokeMs.p95} ms; medians: until the request ${keystrokePhases.wait.median} ms, ` +
+          `request ${keystrokePhases.request.median} ms (max ${keystrokePhases.request.max}), render ${keystrokePhases.render.median} ms (max ${keystrokePhases.render.max})`,
+      );
+      return { driver, size, seedMs, screens: results, keystrokeMs, keystrokePhases };
     } finally {
       await server.stop();
     }
@@ -331,7 +367,7 @@ export async function benchCatalogue(): Promise<CatalogueRun[] | undefined> {
   } finally {
     await browser.close();
   }
-  writeResult(trial && load > 1.0 ? 'catalogue-trial' : 'catalogue', {
+  writeResult(trial ? 'catalogue-trial' : 'catalogue', {
     runsPerScreen,
     viewport,
     cpuThrottle,

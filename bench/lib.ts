@@ -4,6 +4,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -206,6 +207,28 @@ export interface ServerHandle {
   stop(): Promise<void>;
 }
 
+/** True once nothing accepts connections on 127.0.0.1:port. */
+function portClosed(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
+}
+
+/** Waits up to `ms` for the port to close; false if something still listens there. */
+async function waitForPortClosed(port: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    if (await portClosed(port)) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 let serverCompiled = false;
 let benchServerCompiled = false;
 
@@ -232,6 +255,10 @@ export async function startServer(
     if (bench) benchServerCompiled = true;
     else serverCompiled = true;
   }
+  // A server still closing on this port (the previous catalogue's) would answer /ready for the new one, and
+  // the benchmark would measure a catalogue whose database is gone.
+  if (!(await waitForPortClosed(port, 20_000)))
+    throw new Error(`port ${port} is still in use: another server listens there`);
   const t0 = performance.now();
   const entry = bench
     ? [path.join(repoRoot, 'node_modules', '.cache', 'freshcart-bench-server', 'main.mjs')]
@@ -276,23 +303,26 @@ export async function startServer(
     imagesDone,
     output: () => out,
     async stop() {
-      if (exited) return;
-      const done = new Promise((r) => child.once('exit', r));
-      // The whole group: scripts/start.mjs and the server process it runs.
-      try {
-        process.kill(-child.pid!, 'SIGTERM');
-      } catch {
-        return;
-      }
-      const timer = setTimeout(() => {
+      // The whole group: scripts/start.mjs and the server process it runs. Signalled even when start.mjs has
+      // exited already: the server it ran may outlive it.
+      const signal = (sig: NodeJS.Signals) => {
         try {
-          process.kill(-child.pid!, 'SIGKILL');
+          process.kill(-child.pid!, sig);
         } catch {
-          // already gone
+          // the group is gone
         }
-      }, 15_000);
+      };
+      const done = exited ? Promise.resolve() : new Promise((r) => child.once('exit', r));
+      signal('SIGTERM');
+      const timer = setTimeout(() => signal('SIGKILL'), 15_000);
       await done;
       clearTimeout(timer);
+      // Only a closed port proves the server is gone: the next catalogue's server listens there.
+      if (!(await waitForPortClosed(port, 15_000))) {
+        signal('SIGKILL');
+        if (!(await waitForPortClosed(port, 5_000)))
+          throw new Error(`the server on port ${port} would not stop`);
+      }
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { expectRoute, logInWithToken, openApp } from './support/app';
 import { cardOf, words } from './support/cards';
 import { expect, test } from './support/fixtures';
+import { egp } from './support/money';
 
 /** How many grid columns the cards form: the number of distinct left edges in the first row. */
 async function columns(page: Page): Promise<number> {
@@ -38,7 +39,7 @@ test('brands grid → products of a brand: heading, first-word cards, columns by
   const sample = ofBrand[0]!;
   const card = cardOf(page, sample._id);
   await expect(card.getByText(/^title: /)).toHaveText(`title: ${words(sample.title, 1)}`);
-  await expect(card.getByText(/^price: /)).toHaveText(`price: ${sample.price}`);
+  await expect(card.getByText(/^price: /)).toHaveText(`price: ${egp(sample.price)}`);
   await expect(card).toContainText(String(sample.ratingsAverage));
   await expect(card.getByRole('img', { name: sample.title })).toBeVisible();
 
@@ -95,7 +96,7 @@ test('categories grid → products of a category: heading, two-word cards; the e
   await expect(page.locator('article')).toHaveCount(ofCategory.length);
   const sample = ofCategory[0]!;
   await expect(cardOf(page, sample._id).getByText(/^title: /)).toHaveText(`title: ${words(sample.title, 2)}`);
-  await expect(cardOf(page, sample._id).getByText(/^price: /)).toHaveText(`price: ${sample.price}`);
+  await expect(cardOf(page, sample._id).getByText(/^price: /)).toHaveText(`price: ${egp(sample.price)}`);
 
   // A category the shop does not have: an empty list, so the heading reads 'No items available'.
   await openApp(page, '/productwithCategory/ffffffffffffffffffffffff');

@@ -2,6 +2,7 @@
 import { expectRoute, logInWithToken, openApp } from './support/app';
 import { cardOf, holdRequests, words } from './support/cards';
 import { expect, test } from './support/fixtures';
+import { egp } from './support/money';
 import { watchTimeline } from './support/timeline';
 
 test('home: Shop Product shows a page of cards, scrolling brings the next pages until every product is shown', async ({
@@ -41,7 +42,7 @@ test('home: Shop Product shows a page of cards, scrolling brings the next pages 
     const card = cardOf(shop, product._id);
     await expect(card.getByRole('heading', { level: 3 })).toHaveText(words(product.title, 2));
     await expect(card).toContainText(product.category.name);
-    await expect(card).toContainText(`${product.price} EGP`);
+    await expect(card).toContainText(egp(product.price));
     await expect(card).toContainText(String(product.ratingsAverage));
     await expect(card.getByRole('img', { name: product.title })).toHaveAttribute('src', /./);
   }

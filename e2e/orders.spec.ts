@@ -4,7 +4,7 @@ import type { Api, Shopper } from './support/api';
 import { egyptianPhone } from './support/api';
 import { expectRoute, logInWithToken, openApp } from './support/app';
 import { expect, test } from './support/fixtures';
-import { expectedSummary } from './support/money';
+import { egp, expectedSummary, orderReference } from './support/money';
 
 async function fillCart(
   api: Api,
@@ -63,19 +63,22 @@ test('cash order: required fields, toast, empty cart, order in /allorders and on
   await expect(
     page.locator('.Toastify__toast').filter({ hasText: 'Success to created order' }),
   ).toBeVisible();
-  await expectRoute(page, '/allorders');
-
   const orders = await api.orders(shopper.token, shopper.userId);
   expect(orders).toHaveLength(1);
   const order = orders[0]!;
   expect(order).toMatchObject({ paymentMethodType: 'cash', isPaid: false, totalOrderPrice: total });
   expect(order.shippingAddress).toMatchObject({ details: '12 Nile Street, flat 4', city: 'Cairo' });
+  // The history opens on this order's confirmation.
+  await expectRoute(page, `/allorders?placed=${order._id}`);
+  await expect(
+    page.getByRole('region', { name: `Thank you, order #${orderReference(order.id)} is placed` }),
+  ).toBeVisible();
   // The order consumed the cart.
   expect(await api.cart(shopper.token)).toBeNull();
 
   const card = page
     .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { name: `Order #${order.id}` }) });
+    .filter({ has: page.getByRole('heading', { name: `Order ${orderReference(order.id)}` }) });
   await expect(card).toBeVisible();
   await expect(card).toContainText('Cash on delivery');
   for (const title of titles) await expect(card).toContainText(title);
@@ -85,7 +88,7 @@ test('cash order: required fields, toast, empty cart, order in /allorders and on
   await expect(page.getByText('No Product In Your Cart', { exact: true })).toBeVisible();
 });
 
-test('card order: paying with 4242 returns to /allorders with a paid order', async ({
+test('card order: paying with 4242 returns to /allorders with a paid order and its confirmation', async ({
   page,
   shopper,
   api,
@@ -94,15 +97,20 @@ test('card order: paying with 4242 returns to /allorders with a paid order', asy
   await startCardCheckout(page, shopper);
   await payWith(page, '4242 4242 4242 4242');
 
-  await page.waitForURL(/\/ecommerceweb\/#\/allorders$/);
+  await page.waitForURL(/\/ecommerceweb\/#\/allorders/);
   const orders = await api.orders(shopper.token, shopper.userId);
   expect(orders).toHaveLength(1);
   expect(orders[0]).toMatchObject({ paymentMethodType: 'card', isPaid: true, totalOrderPrice: total });
   expect(await api.cart(shopper.token)).toBeNull();
   const card = page
     .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { name: `Order #${orders[0]!.id}` }) });
+    .filter({ has: page.getByRole('heading', { name: `Order ${orderReference(orders[0]!.id)}` }) });
   await expect(card).toContainText('Paid by card');
+  const confirmation = page.getByRole('region', {
+    name: `Thank you, order #${orderReference(orders[0]!.id)} is placed`,
+  });
+  await expect(confirmation).toContainText(`Paid by card: ${egp(total)}.`);
+  await expectRoute(page, `/allorders?placed=${orders[0]!._id}`);
   await expect(card).toContainText('Paid');
 });
 

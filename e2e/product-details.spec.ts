@@ -2,6 +2,7 @@
 import { logInWithToken, openApp } from './support/app';
 import { holdRequests } from './support/cards';
 import { expect, test } from './support/fixtures';
+import { egp } from './support/money';
 
 test('details: spinner, texts, carousel arrows and dots, add to cart', async ({ page, shopper, api }) => {
   const product = (await api.products()).find((p) => p.images.length >= 3 && p.quantity > 0)!;
@@ -22,7 +23,7 @@ test('details: spinner, texts, carousel arrows and dots, add to cart', async ({ 
   await expect(page.getByRole('heading', { name: product.title, level: 1 })).toBeVisible();
   await expect(page.getByText(product.description)).toBeVisible();
   await expect(page.getByText(`Category: ${product.category.name}`)).toBeVisible();
-  await expect(page.getByText(`${product.price} EGP`, { exact: true })).toBeVisible();
+  await expect(page.getByText(egp(product.price), { exact: true })).toBeVisible();
   await expect(
     page.getByRole('main').getByText(`Rating ${product.ratingsAverage}`, { exact: true }),
   ).toBeVisible();

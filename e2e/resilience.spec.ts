@@ -26,14 +26,29 @@ test('API down: every catalogue screen shows an error instead of a blank page', 
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   }
 
-  // The cart screen with the API down: the page still renders its heading.
+  // The cart screen with the API down: it says the cart could not be loaded (never that it is empty),
+  // offers another try, and the badge does not claim 0.
   await openApp(page, '/cart');
   await expect(page.getByRole('heading', { name: 'Shopping Cart' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'We could not load your cart' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await expect(page.getByText('No Product In Your Cart')).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByLabel('cart not loaded')).toBeVisible();
+  await page.unroute('**/api/v1/**');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByText('No Product In Your Cart')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByLabel('0 items')).toBeVisible();
   // The shopper was not logged out by a network failure.
   expect(await tokenInStorage(page)).toBe(shopper.token);
 });
 
-test('an expired token sends the shopper to /login and clears tkn', async ({ page, shopper, api }) => {
+test('an expired token sends the shopper to /login, says the session ended, and login returns to the screen', async ({
+  page,
+  shopper,
+  api,
+}) => {
   const secret = process.env.E2E_JWT_SECRET;
   expect(secret, 'E2E_JWT_SECRET is set by playwright.config.ts').toBeTruthy();
   const now = Math.floor(Date.now() / 1000);
@@ -50,4 +65,15 @@ test('an expired token sends the shopper to /login and clears tkn', async ({ pag
   await expectRoute(page, '/login');
   await expect(page.getByRole('heading', { name: 'Login Now' })).toBeVisible();
   expect(await tokenInStorage(page)).toBeNull();
+  await expect(
+    page.getByText('Your session has ended. Please log in again to continue where you left off.'),
+  ).toBeVisible();
+  await expect(page.locator('.Toastify__toast').filter({ hasText: 'error occured' })).toHaveCount(0);
+
+  const form = page.getByRole('region', { name: 'Login Now' });
+  await form.getByLabel('Email', { exact: true }).fill(shopper.email);
+  await form.getByLabel('Password', { exact: true }).fill(shopper.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expectRoute(page, '/cart');
+  await expect(page.getByRole('heading', { name: 'Shopping Cart' })).toBeVisible();
 });

@@ -219,6 +219,7 @@ async function shopperJourney(page: Page, api: Api, shopper: Shopper, path: Path
       inCart: [a!],
       act: async (since) => {
         await page.getByRole('button', { name: 'Remove Cart Item' }).click();
+        await page.getByRole('button', { name: 'Remove all items' }).click();
         await bodiesRead(page, '/api/v1/cart', 1, since);
         await expect(page.getByText('No Product In Your Cart')).toBeVisible();
       },

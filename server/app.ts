@@ -21,6 +21,7 @@ import { wishlistRoutes } from './modules/wishlist/routes';
 import { imageRoutes } from './images/routes';
 import { errorHandlers } from './plugins/errors';
 import { jsonBody } from './plugins/json-body';
+import { language } from './plugins/language';
 import { rateLimits } from './plugins/rate-limit';
 import { responseOrder } from './plugins/response-order';
 import { security } from './plugins/security';
@@ -63,6 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(jsonBody);
   await app.register(errorHandlers);
   await app.register(security);
+  await app.register(language);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(rateLimits);
   await app.register(responseOrder);

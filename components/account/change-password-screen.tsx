@@ -7,11 +7,13 @@ import { errorMessage } from '@/components/ui/error-message';
 import type { ResetState } from './forgot-password-screen';
 import { FormField } from './form-field';
 import styles from './account-form.module.scss';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
 
 /** Spec section 9: the 'Success to update Password' toast is shown after 2 s and lasts 2000 ms. */
 export const passwordToastDelayMs = 2000;
 
 export function ChangePasswordScreen() {
+  useDocumentTitle('Change password');
   const navigate = useNavigate();
   const location = useLocation();
   const [email, setEmail] = useState(() => (location.state as ResetState | null)?.email ?? '');

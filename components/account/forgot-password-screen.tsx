@@ -6,6 +6,7 @@ import { messages } from '@/lib/rules/messages';
 import { errorMessage } from '@/components/ui/error-message';
 import { FormField } from './form-field';
 import styles from './account-form.module.scss';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
 
 /** What /changePass reads from the router state to prefill 'Your Email'. */
 export interface ResetState {
@@ -16,6 +17,7 @@ export interface ResetState {
 
 /** Two steps: the e-mail that receives a code, then the code; a verified code leads to /changePass. */
 export function ForgotPasswordScreen() {
+  useDocumentTitle('Forgot password');
   const navigate = useNavigate();
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [email, setEmail] = useState('');

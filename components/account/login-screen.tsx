@@ -1,10 +1,11 @@
 'use client';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from '@/lib/router/react';
 import { notify } from '@/components/ui/notify';
 import { useSignIn, type Credentials } from '@/lib/api/auth';
 import type { LoginValues } from '@/lib/rules/account-schemas';
+import { forgetSessionEnded, sessionHasEnded, takeReturnPath } from '@/lib/session/return-after-login';
 import { useSession } from '@/lib/session/session-store';
 import { BusyOverlay } from '@/components/ui/busy-overlay';
 import { ErrorDialog } from './error-dialog';
@@ -15,11 +16,14 @@ import { decodeGoogleCredential, GoogleCredentialError, type GoogleIdentity } fr
 import { GoogleSignIn } from './google-sign-in';
 import { lazyResolver, preloadValidation } from './lazy-resolver';
 import styles from './account-form.module.scss';
+import own from './login-screen.module.scss';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
 
 const loginResolver = lazyResolver<LoginValues>('login');
 
 /** 'Login Now': e-mail and password, or Google followed by the password-only completion form. */
 export function LoginScreen() {
+  useDocumentTitle('Login');
   const { setToken } = useSession();
   const navigate = useNavigate();
   const [identity, setIdentity] = useState<GoogleIdentity | null>(null);
@@ -27,6 +31,10 @@ export function LoginScreen() {
   const [loading, setLoading] = useState(false);
   const signIn = useSignIn();
   const pending = useRef(false);
+  // Sent here because the server refused the token: say so, rather than let the login screen look like a
+  // logout nobody asked for.
+  const [sessionEnded] = useState(sessionHasEnded);
+  useEffect(() => forgetSessionEnded(), []);
 
   async function signInWith(credentials: Credentials) {
     // One request at a time, whatever the button's disabled state says.
@@ -37,7 +45,8 @@ export function LoginScreen() {
       const { token } = await signIn.trigger(credentials);
       setToken(token);
       notify('success', 'welcome back', { autoClose: 2000, position: 'top-center' });
-      navigate('/home');
+      // Back to the screen the session ended on, else /home as the spec says.
+      navigate(takeReturnPath());
     } catch (err) {
       console.error(err);
       setLoading(false);
@@ -59,6 +68,11 @@ export function LoginScreen() {
 
   return (
     <div className={styles.page}>
+      {sessionEnded ? (
+        <p className={own.notice} role="status">
+          Your session has ended. Please log in again to continue where you left off.
+        </p>
+      ) : null}
       {identity ? (
         <GoogleLoginForm
           identity={identity}

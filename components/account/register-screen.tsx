@@ -15,6 +15,7 @@ import { decodeGoogleCredential, GoogleCredentialError, type GoogleIdentity } fr
 import { GoogleSignIn } from './google-sign-in';
 import { lazyResolver, preloadValidation } from './lazy-resolver';
 import styles from './account-form.module.scss';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
 
 const registerResolver = lazyResolver<RegisterValues>('register');
 const providerRegisterResolver = lazyResolver<ProviderRegisterValues>('providerRegister');
@@ -26,6 +27,7 @@ export const registeredMessage = 'Your account is ready. Please log in.';
 
 /** 'Register Now': the five fields, or Google followed by the completion form that signs up and in. */
 export function RegisterScreen() {
+  useDocumentTitle('Register');
   const { setToken } = useSession();
   const navigate = useNavigate();
   const [identity, setIdentity] = useState<GoogleIdentity | null>(null);

@@ -7,7 +7,7 @@ import {
   type GuestOnlyRoutePath,
   type ProtectedRoutePath,
 } from '@/lib/session/route-access';
-import { subscribeSession } from '@/lib/session/session-store';
+import { setRouteReader, subscribeSession } from '@/lib/session/session-store';
 import { guestOnly, requireAuth } from './guards';
 
 /*
@@ -99,6 +99,13 @@ export function preloadScreenAt(pathname: string): void {
  */
 export function createStorefrontRouter(history: RouterHistory) {
   const router = createRouter(routes, history);
+  // The screen on show, for the session: a session that ends returns the shopper here after login.
+  setRouteReader(() => {
+    // The screen being opened (its code may still be on the way), else the one on show.
+    const { pending, location } = router.getState();
+    const at = pending ?? location;
+    return at ? `${at.pathname}${at.search}` : null;
+  });
   let scheduled = false;
   let disposed = false;
   const unsubscribe = subscribeSession(() => {
@@ -113,6 +120,7 @@ export function createStorefrontRouter(history: RouterHistory) {
     ...router,
     dispose() {
       disposed = true;
+      setRouteReader(null);
       unsubscribe();
       router.dispose();
     },

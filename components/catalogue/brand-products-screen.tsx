@@ -1,6 +1,7 @@
 import { useParams } from '@/lib/router/react';
 import { brandProductsKey, useProductPages } from '@/lib/api/products';
 import { Spinner } from '@/components/ui/spinner';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { LoadError } from './load-error';
 import { MotionCardGrid } from './motion-card-grid';
 import grid from './grid.module.scss';
@@ -10,6 +11,9 @@ export function BrandProductsScreen() {
   const query = new URLSearchParams({ brand: brandId }).toString();
   const list = useProductPages(brandProductsKey, query);
   const pages = list.first;
+  // Spec: the heading is the first product's brand name, else 'No items available' (and nothing else).
+  const heading = pages?.[0]?.brand?.name ?? 'No items available';
+  useDocumentTitle(list.isLoading ? 'Brand' : heading);
 
   if (list.isLoading) return <Spinner label="Loading products" />;
   if (list.error && !pages) {
@@ -20,8 +24,6 @@ export function BrandProductsScreen() {
     );
   }
 
-  // Spec: the heading is the first product's brand name, else 'No items available' (and nothing else).
-  const heading = pages?.[0]?.brand?.name ?? 'No items available';
   return (
     <div className={grid.page}>
       <h1 className={grid.heading}>{heading}</h1>

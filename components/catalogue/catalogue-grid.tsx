@@ -1,6 +1,7 @@
 import { Link } from '@/lib/router/react';
 import type { Category } from '@/lib/contract/catalogue';
 import { Spinner } from '@/components/ui/spinner';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { LoadError } from './load-error';
 import { ProductImage } from './product-image';
 import grid from './grid.module.scss';
@@ -29,6 +30,7 @@ export function CatalogueGrid({
   linkTo,
   shape,
 }: CatalogueGridProps) {
+  useDocumentTitle(title);
   return (
     <div className={grid.page}>
       <h1 className={grid.heading}>{title}</h1>

@@ -1,6 +1,7 @@
 import { useParams } from '@/lib/router/react';
 import { categoryProductsKey, useProductPages } from '@/lib/api/products';
 import { Spinner } from '@/components/ui/spinner';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { MotionCardGrid } from './motion-card-grid';
 import grid from './grid.module.scss';
 
@@ -9,6 +10,11 @@ export function CategoryProductsScreen() {
   const query = new URLSearchParams({ category: categoryId }).toString();
   const list = useProductPages(categoryProductsKey, query);
   const pages = list.first;
+  const first = pages?.[0];
+  const heading = first?.category?.name
+    ? `Product with category ${first.category.name}`
+    : 'No items available';
+  useDocumentTitle(list.isLoading ? 'Category' : (first?.category?.name ?? 'Category'));
 
   if (list.isLoading) return <Spinner label="Loading products" />;
   // Spec: with no data at all the page reads 'No products provided with this Brand' (text as given).
@@ -29,10 +35,6 @@ export function CategoryProductsScreen() {
     );
   }
 
-  const first = pages[0];
-  const heading = first?.category?.name
-    ? `Product with category ${first.category.name}`
-    : 'No items available';
   return (
     <div className={grid.page}>
       <h1 className={grid.heading}>{heading}</h1>

@@ -2,6 +2,7 @@ import { productsKey, useProductPages } from '@/lib/api/products';
 import { BusyOverlay } from '@/components/ui/busy-overlay';
 import { Reveal } from '@/components/ui/reveal';
 import { Spinner } from '@/components/ui/spinner';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { CategoriesSlider } from './categories-slider';
 import { HomeBanner } from './home-banner';
 import { LoadError } from './load-error';
@@ -13,6 +14,7 @@ import styles from './home-screen.module.scss';
 
 // The same pieces, in the same places, as the prerendered page's Home (home-placeholder.tsx).
 export function HomeScreen() {
+  useDocumentTitle('Home');
   // The unfiltered list, a page at a time (its pages are the product list's, under the key "Product").
   const list = useProductPages(productsKey, '');
   const { add, busy } = useAddToCart();
@@ -39,7 +41,7 @@ export function HomeScreen() {
             gridClassName={`${grid.grid} ${grid.cards}`}
             renderCard={(p, i) => (
               <li key={p._id}>
-                <ProductCard product={p} onAdd={(id) => void add(id)} priority={i === 0} />
+                <ProductCard product={p} onAdd={(id) => void add(id)} priority={i === 0} busy={busy} />
               </li>
             )}
           />

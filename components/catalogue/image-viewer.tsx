@@ -21,23 +21,30 @@ export function ImageViewer({ images, title, initial, onClose }: ImageViewerProp
   const boxRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
 
+  const latestClose = useRef(onClose);
+  latestClose.current = onClose;
+
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
     closeRef.current?.focus();
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
+    // Escape closes the viewer wherever the focus is: a click on an image or an arrow can leave it on
+    // <body>, outside the dialog's own key handler.
+    const onEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      latestClose.current();
+    };
+    document.addEventListener('keydown', onEscape);
     return () => {
+      document.removeEventListener('keydown', onEscape);
       document.body.style.overflow = overflow;
-      opener?.focus();
+      if (opener?.isConnected) opener.focus();
     };
   }, []);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
     if (event.key !== 'Tab' || !boxRef.current) return;
     const items = Array.from(boxRef.current.querySelectorAll<HTMLElement>(focusable)).filter(
       (el) => el.closest('[aria-hidden="true"]') === null,

@@ -31,6 +31,7 @@ export function MotionCardGrid({ listKey, list, titleWords }: MotionCardGridProp
               title={firstWords(p.title, titleWords)}
               onAdd={(id) => void add(id)}
               priority={i === 0}
+              busy={busy}
             />
           )}
         />

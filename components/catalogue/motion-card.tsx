@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from '@/lib/router/react';
 import type { Product } from '@/lib/contract/catalogue';
+import { formatEgp } from '@/lib/rules/money';
 import { CartIcon } from '@/components/ui/icons';
 import { ProductImage } from './product-image';
 import { Rating } from './rating';
@@ -59,10 +60,12 @@ interface MotionCardProps {
   title: string;
   onAdd: (productId: string) => void;
   priority?: boolean;
+  /** A cart call is running: the button keeps its focus (aria-disabled) but does nothing. */
+  busy?: boolean;
 }
 
 /** Brand and category card: imageCover, 'title: ', 'price: ', star rating, 'Add to cart' with a cart icon. */
-export function MotionCard({ product, title, onAdd, priority }: MotionCardProps) {
+export function MotionCard({ product, title, onAdd, priority, busy = false }: MotionCardProps) {
   const ref = useFadeUp<HTMLLIElement>();
   return (
     <li ref={ref} className={styles.item}>
@@ -78,14 +81,17 @@ export function MotionCard({ product, title, onAdd, priority }: MotionCardProps)
             priority={priority}
           />
           <span className={styles.text}>title: {title}</span>
-          <span className={styles.text}>price: {product.price}</span>
+          <span className={styles.price}>price: {formatEgp(product.price)}</span>
           <Rating value={product.ratingsAverage} />
         </Link>
         <button
           type="button"
           className={styles.add}
           aria-label={`Add to cart: ${product.title}`}
-          onClick={() => onAdd(product._id)}
+          aria-disabled={busy}
+          onClick={() => {
+            if (!busy) onAdd(product._id);
+          }}
         >
           <CartIcon />
           Add to cart

@@ -1,5 +1,6 @@
 import { Link } from '@/lib/router/react';
 import type { Product } from '@/lib/contract/catalogue';
+import { formatEgp } from '@/lib/rules/money';
 import { firstWords } from '@/lib/rules/title';
 import { productCardPictureSizes } from './lcp-pictures';
 import { ProductImage } from './product-image';
@@ -10,10 +11,12 @@ interface ProductCardProps {
   product: Product;
   onAdd: (productId: string) => void;
   priority?: boolean;
+  /** A cart call is running: the button keeps its focus (aria-disabled) but does nothing. */
+  busy?: boolean;
 }
 
 /** Home and product list card (spec section 2): cover, category, first two words, price EGP, rating. */
-export function ProductCard({ product, onAdd, priority }: ProductCardProps) {
+export function ProductCard({ product, onAdd, priority, busy = false }: ProductCardProps) {
   const title = firstWords(product.title, 2);
   return (
     <article className={styles.card}>
@@ -30,7 +33,7 @@ export function ProductCard({ product, onAdd, priority }: ProductCardProps) {
         <span className={styles.category}>{product.category.name}</span>
         <h3 className={styles.title}>{title}</h3>
         <span className={styles.meta}>
-          <span className={styles.price}>{product.price} EGP</span>
+          <span className={styles.price}>{formatEgp(product.price)}</span>
           <Rating value={product.ratingsAverage} />
         </span>
       </Link>
@@ -38,7 +41,10 @@ export function ProductCard({ product, onAdd, priority }: ProductCardProps) {
         type="button"
         className={styles.add}
         aria-label={`Add to cart: ${product.title}`}
-        onClick={() => onAdd(product._id)}
+        aria-disabled={busy}
+        onClick={() => {
+          if (!busy) onAdd(product._id);
+        }}
       >
         Add to cart
       </button>

@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { useParams } from '@/lib/router/react';
 import { useProduct } from '@/lib/api/products';
+import { formatEgp } from '@/lib/rules/money';
+import { useCart } from '@/lib/session/cart-store';
 import { BusyOverlay } from '@/components/ui/busy-overlay';
 import { Spinner } from '@/components/ui/spinner';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { ImageCarousel } from './image-carousel';
 import { ImageViewer } from './image-viewer';
 import { Rating } from './rating';
@@ -10,11 +13,23 @@ import { useAddToCart } from './use-add-to-cart';
 import grid from './grid.module.scss';
 import styles from './product-details-screen.module.scss';
 
+/** Few enough left that a shopper should know before deciding. */
+const lowStock = 5;
+
+function availability(stock: number, inCart: number): string {
+  if (stock <= 0) return 'Out of stock';
+  const left = stock <= lowStock ? `Only ${stock} left in stock` : 'In stock';
+  return inCart > 0 ? `${left} (${inCart} in your cart)` : left;
+}
+
 export function ProductDetailsScreen() {
   const { id = '' } = useParams();
-  const { data: product, error, isLoading } = useProduct(id);
+  const { data: product, error, isLoading, mutate } = useProduct(id);
   const { add, busy } = useAddToCart();
+  const { products: cartLines } = useCart();
   const [viewerAt, setViewerAt] = useState<number | null>(null);
+  const [reason, setReason] = useState<string | null>(null);
+  useDocumentTitle(isLoading ? 'Product' : product ? product.title : 'Error');
 
   if (isLoading) return <Spinner label="Loading product" />;
   if (error || !product) {
@@ -26,6 +41,17 @@ export function ProductDetailsScreen() {
   }
 
   const images = product.images.length > 0 ? product.images : [product.imageCover];
+  const inCart = cartLines.find((l) => l.product._id === product._id)?.count ?? 0;
+  const soldOut = product.quantity <= 0;
+
+  async function onAdd(productId: string) {
+    setReason(null);
+    const result = await add(productId);
+    if (!result.ok && result.reason) setReason(result.reason);
+    // The stock may have moved either way: show what the shop has now.
+    void mutate();
+  }
+
   return (
     <div className={grid.page}>
       <article className={styles.layout}>
@@ -43,12 +69,28 @@ export function ProductDetailsScreen() {
           <p className={styles.description}>{product.description}</p>
           <p className={styles.category}>Category: {product.category.name}</p>
           <div className={styles.meta}>
-            <span className={styles.price}>{product.price} EGP</span>
+            <span className={styles.price}>{formatEgp(product.price)}</span>
             <Rating value={product.ratingsAverage} />
           </div>
-          <button type="button" className={styles.add} onClick={() => void add(product._id)}>
+          <p className={soldOut ? styles.soldOut : styles.stock} id="availability">
+            {availability(product.quantity, inCart)}
+          </p>
+          <button
+            type="button"
+            className={styles.add}
+            aria-disabled={busy || soldOut}
+            aria-describedby="availability"
+            onClick={() => {
+              if (!busy && !soldOut) void onAdd(product._id);
+            }}
+          >
             + Add to Cart
           </button>
+          {reason ? (
+            <p className={styles.reason} role="alert">
+              {reason}
+            </p>
+          ) : null}
         </div>
       </article>
       {viewerAt !== null ? (

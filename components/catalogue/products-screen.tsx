@@ -1,11 +1,19 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { productsKey, useProductPages } from '@/lib/api/products';
 import { apiQueryOf, formatListState, parseListState, type ListState } from '@/lib/catalogue/list-query';
-import { categoryOptions, isSortValue, sortOptions, type ProductFilter } from '@/lib/rules/product-filter';
+import {
+  categoryOptions,
+  emptyFilter,
+  isSortValue,
+  sortOptions,
+  type ProductFilter,
+} from '@/lib/rules/product-filter';
+import { readDraft, writeDraft } from '@/lib/session/saved-form';
 import { useLocation, useNavigate } from '@/lib/router/react';
 import { BusyOverlay } from '@/components/ui/busy-overlay';
 import { StarIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { LoadError } from './load-error';
 import { PagedGrid } from './paged-grid';
 import { ProductCard } from './product-card';
@@ -22,6 +30,7 @@ type FormFilter = Omit<ProductFilter, 'search'>;
 export const searchDebounceMs = 150;
 
 export function ProductsScreen() {
+  useDocumentTitle('Products');
   // Search, filters, sort and pages loaded live in the route's query: refresh, back and a shared link
   // show the same view.
   const { search: urlSearch } = useLocation();
@@ -37,6 +46,12 @@ export function ProductsScreen() {
   const list = useProductPages(productsKey, query, state.pages);
   const { add, busy } = useAddToCart();
   const sortId = useId();
+  const filterPanelId = useId();
+  // On phones the filter form folds away behind a button, so the first screen shows products.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters =
+    (state.filter.priceFrom || state.filter.priceTo ? 1 : 0) +
+    (state.filter.category !== emptyFilter.category ? 1 : 0);
 
   // The URL records the pages loaded (replacing the entry, leaving the page where it is).
   const loaded = list.first ? list.size : undefined;
@@ -52,12 +67,24 @@ export function ProductsScreen() {
       <h1 className={gridStyles.heading}>Products</h1>
       <div className={styles.layout}>
         <aside className={styles.filters}>
-          <FilterForm
-            applied={state.filter}
-            onApply={(filter) =>
-              write({ ...state, filter: { ...filter, search: state.filter.search }, pages: 1 }, 'push')
-            }
-          />
+          <button
+            type="button"
+            className={styles.filterToggle}
+            aria-expanded={filtersOpen}
+            aria-controls={filterPanelId}
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            {activeFilters ? `Filters (${activeFilters})` : 'Filters'}
+          </button>
+          <div id={filterPanelId} className={`${styles.filterPanel} ${filtersOpen ? styles.open : ''}`}>
+            <FilterForm
+              applied={state.filter}
+              onApply={(filter) => {
+                setFiltersOpen(false);
+                write({ ...state, filter: { ...filter, search: state.filter.search }, pages: 1 }, 'push');
+              }}
+            />
+          </div>
         </aside>
         <section className={styles.results} aria-label="Product results">
           <SearchBox
@@ -104,7 +131,7 @@ export function ProductsScreen() {
               gridClassName={`${gridStyles.grid} ${gridStyles.cards} ${styles.grid}`}
               renderCard={(p, i) => (
                 <li key={p._id}>
-                  <ProductCard product={p} onAdd={(id) => void add(id)} priority={i === 0} />
+                  <ProductCard product={p} onAdd={(id) => void add(id)} priority={i === 0} busy={busy} />
                 </li>
               )}
             />
@@ -152,10 +179,27 @@ function SearchBox({ applied, onSearch }: { applied: string; onSearch: (search: 
   );
 }
 
-/** 'Filter Products': the fields are a draft until 'Show Products'; the applied filter refills them. */
+/** Session storage key of the filter fields typed but not yet applied. */
+export const FILTER_DRAFT_KEY = 'freshcart-filter-draft';
+
+const basisOf = (f: FormFilter) => `${f.priceFrom}|${f.priceTo}|${f.category}`;
+
+/**
+ * 'Filter Products': the fields are a draft until 'Show Products'; the applied filter refills them. What is
+ * typed is kept for this tab, so a refresh or a trip to a product and Back does not empty it (a link with
+ * other filters shows its own).
+ */
 function FilterForm({ applied, onApply }: { applied: ProductFilter; onApply: (filter: FormFilter) => void }) {
   const ids = { from: useId(), to: useId(), category: useId() };
-  const [draft, setDraft] = useState<FormFilter>(applied);
+  const [draft, setDraft] = useState<FormFilter>(() => {
+    const kept = readDraft(FILTER_DRAFT_KEY, { basis: '', priceFrom: '', priceTo: '', category: '' });
+    return kept.basis === basisOf(applied) && kept.category
+      ? { priceFrom: kept.priceFrom, priceTo: kept.priceTo, category: kept.category }
+      : applied;
+  });
+  useEffect(() => {
+    writeDraft(FILTER_DRAFT_KEY, { basis: basisOf(applied), ...draft });
+  }, [applied, draft]);
   const shown = useRef(applied);
   useEffect(() => {
     const before = shown.current;

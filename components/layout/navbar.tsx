@@ -23,9 +23,10 @@ const unknownSession = (): string | null | undefined => undefined;
 
 export function Navbar() {
   const token = useSyncExternalStore(subscribeSession, getToken, unknownSession);
-  const { numOfCartItems } = useCart();
+  const { numOfCartItems, cartLoaded, cartLoadFailed } = useCart();
   const [open, setOpen] = useState(false);
   const pathname = useShownLocation()?.pathname;
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   // The phone menu closes once a link has taken the shopper somewhere (not when the first screen appears:
   // the prerendered navbar can be opened before it has).
@@ -35,17 +36,28 @@ export function Navbar() {
     shownAt.current = pathname;
   }, [pathname]);
 
+  // Until the cart has been read, its count is not known: a 0 would say the cart is empty.
+  const state = cartLoaded ? undefined : cartLoadFailed ? 'failed' : 'loading';
   // The exported page holds both sets of links; the head script's `signed-in` class on <html> (from 'tkn')
   // shows the right one before the first paint. Once the session is known, only that set is rendered.
   const known = token !== undefined;
   return (
-    <header className={styles.bar}>
+    <header
+      className={styles.bar}
+      // Escape closes the phone menu, and the focus goes back to the menu button.
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open) return;
+        setOpen(false);
+        menuButton.current?.focus();
+      }}
+    >
       <nav className={styles.inner} aria-label="Main">
         <Link to="/" className={styles.brand}>
           <img src={asset('/logo.svg')} width={36} height={36} alt="" />
           <span>FreshCart</span>
         </Link>
         <button
+          ref={menuButton}
           type="button"
           className={styles.menuButton}
           aria-expanded={open}
@@ -70,8 +82,16 @@ export function Navbar() {
                   <NavLink to="/cart" className={linkClass}>
                     <CartIcon />
                     Cart
-                    <span className={styles.badge} aria-label={`${numOfCartItems} items`}>
-                      {numOfCartItems}
+                    <span
+                      className={styles.badge}
+                      aria-label={
+                        state
+                          ? `cart ${state === 'failed' ? 'not loaded' : state}`
+                          : `${numOfCartItems} items`
+                      }
+                      data-state={state}
+                    >
+                      {state ? (state === 'failed' ? '!' : '…') : numOfCartItems}
                     </span>
                   </NavLink>
                 </li>

@@ -1,22 +1,51 @@
 'use client';
-import { useEffect, useState } from 'react';
-import { Link } from '@/lib/router/react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from '@/lib/router/react';
 import type { Order } from '@/lib/contract/orders';
+import { formatEgp, orderReference } from '@/lib/rules/money';
+import { cardCheckoutStartedAt, forgetCardCheckout } from '@/lib/session/checkout-return';
 import { useOrders } from '@/lib/session/use-orders';
 import { Spinner } from '@/components/ui/spinner';
-import { dollars } from '@/components/ui/dollars';
+import { useDocumentTitle } from '@/components/ui/use-document-title';
 import styles from './orders-screen.module.scss';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** Server and browser clocks differ a little: an order this much older than the checkout still counts. */
+const clockSlackMs = 5 * 60 * 1000;
 
 function newestFirst(orders: readonly Order[]): Order[] {
   return [...orders].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
 }
 
-/** The shopper's orders, newest first. A paid checkout returns here. */
+function piecesOf(order: Order): number {
+  return order.cartItems.reduce((n, l) => n + l.count, 0);
+}
+
+/** The order's own figures, as the cart showed them: original, savings, tax and total. */
+function breakdownOf(order: Order) {
+  const original = order.cartItems.reduce((sum, l) => sum + l.count * l.price, 0);
+  return { original, savings: order.discountPrice, tax: order.taxPrice, total: order.totalOrderPrice };
+}
+
+/** The order a paid card checkout of this tab created: the newest paid card order since it started. */
+function paidCardOrder(orders: readonly Order[], startedAt: number): Order | undefined {
+  return newestFirst(orders).find(
+    (o) => o.paymentMethodType === 'card' && o.isPaid && Date.parse(o.createdAt) >= startedAt - clockSlackMs,
+  );
+}
+
+/**
+ * The shopper's orders, newest first. After an order (`?placed=<id>`, or back from a paid card checkout)
+ * a confirmation with its summary comes first.
+ */
 export function OrdersScreen() {
+  useDocumentTitle('Your Orders');
   const { userOrders, refresh: refreshOrders } = useOrders();
+  const { search } = useLocation();
+  const navigate = useNavigate();
   const [state, setState] = useState<'loading' | 'done'>('loading');
+  const placedId = new URLSearchParams(search).get('placed');
 
   useEffect(() => {
     let live = true;
@@ -28,6 +57,23 @@ export function OrdersScreen() {
       live = false;
     };
   }, [refreshOrders]);
+
+  // Back from the payment page: the order that payment created gets its confirmation (and keeps it on a
+  // refresh, through the URL).
+  const checkedReturn = useRef(false);
+  useEffect(() => {
+    if (checkedReturn.current || state !== 'done' || !userOrders || placedId) return;
+    checkedReturn.current = true;
+    const startedAt = cardCheckoutStartedAt();
+    if (startedAt === null) return;
+    const order = paidCardOrder(userOrders, startedAt);
+    if (!order) return;
+    forgetCardCheckout();
+    navigate(`/allorders?placed=${encodeURIComponent(order._id)}`, { replace: true, keepScroll: true });
+  }, [state, userOrders, placedId, navigate]);
+
+  const placed = placedId && userOrders ? userOrders.find((o) => o._id === placedId) : undefined;
+  useDocumentTitle(placed ? `Order ${orderReference(placed.id)} placed` : null);
 
   let body;
   if (userOrders === null) {
@@ -62,7 +108,7 @@ export function OrdersScreen() {
     );
   } else {
     body = (
-      <ol className={styles.orders}>
+      <ol className={styles.orders} aria-label="Order history">
         {newestFirst(userOrders).map((order) => (
           <OrderCard key={order._id} order={order} />
         ))}
@@ -72,25 +118,76 @@ export function OrdersScreen() {
 
   return (
     <div className={styles.page}>
+      {placed ? <Confirmation order={placed} /> : null}
       <h1 className={styles.title}>Your Orders</h1>
       {body}
     </div>
   );
 }
 
+function Confirmation({ order }: { order: Order }) {
+  const ref = useRef<HTMLElement>(null);
+  // The confirmation is what the shopper waited for: it takes the focus, so screen readers read it first.
+  useEffect(() => ref.current?.focus(), []);
+  const { original, savings, tax, total } = breakdownOf(order);
+  const pieces = piecesOf(order);
+  return (
+    <section ref={ref} className={styles.confirmation} aria-labelledby="confirmation-title" tabIndex={-1}>
+      <h2 id="confirmation-title" className={styles.confirmationTitle}>
+        Thank you, order #{orderReference(order.id)} is placed
+      </h2>
+      <p>
+        {order.paymentMethodType === 'card'
+          ? `Paid by card: ${formatEgp(order.totalOrderPrice)}.`
+          : `Cash on delivery: please have ${formatEgp(order.totalOrderPrice)} ready.`}{' '}
+        It goes to {order.shippingAddress.details}, {order.shippingAddress.city} (phone{' '}
+        {order.shippingAddress.phone}).
+      </p>
+      <dl className={styles.figures}>
+        <div>
+          <dt>Pieces</dt>
+          <dd>{pieces}</dd>
+        </div>
+        <div>
+          <dt>Original price</dt>
+          <dd>{formatEgp(original)}</dd>
+        </div>
+        <div>
+          <dt>Savings</dt>
+          <dd>-{formatEgp(savings)}</dd>
+        </div>
+        <div>
+          <dt>Tax</dt>
+          <dd>{formatEgp(tax)}</dd>
+        </div>
+        <div className={styles.totalRow}>
+          <dt>Total</dt>
+          <dd>{formatEgp(total)}</dd>
+        </div>
+      </dl>
+      <Link to="/products" className={styles.onward}>
+        Continue Shopping
+      </Link>
+    </section>
+  );
+}
+
 function OrderCard({ order }: { order: Order }) {
   const headingId = `order-${order._id}`;
+  const reference = orderReference(order.id);
+  const { original, savings, tax, total } = breakdownOf(order);
+  const pieces = piecesOf(order);
   return (
     <li className={styles.order} aria-labelledby={headingId}>
       <header className={styles.header}>
         <h2 id={headingId} className={styles.number}>
-          Order #{order.id}
+          Order {reference}
         </h2>
         <time dateTime={order.createdAt} className={styles.date}>
           {dateFormat.format(new Date(order.createdAt))}
         </time>
       </header>
-      <ul className={styles.lines} aria-label={`Items of order ${order.id}`}>
+      <ul className={styles.lines} aria-label={`Items of order ${reference}`}>
         {order.cartItems.map((line) => (
           <li key={line._id} className={styles.line}>
             <img
@@ -103,11 +200,32 @@ function OrderCard({ order }: { order: Order }) {
             />
             <span className={styles.lineTitle}>{line.product.title}</span>
             <span className={styles.lineCount}>
-              {line.count} × {dollars(line.price)}
+              {line.count} × {formatEgp(line.price)}
+              {line.count > 1 ? (
+                <span className={styles.lineTotal}>{formatEgp(line.count * line.price)}</span>
+              ) : null}
             </span>
           </li>
         ))}
       </ul>
+      <dl className={`${styles.figures} ${styles.compact}`}>
+        <div>
+          <dt>Pieces</dt>
+          <dd>{pieces}</dd>
+        </div>
+        <div>
+          <dt>Original price</dt>
+          <dd>{formatEgp(original)}</dd>
+        </div>
+        <div>
+          <dt>Savings</dt>
+          <dd>-{formatEgp(savings)}</dd>
+        </div>
+        <div>
+          <dt>Tax</dt>
+          <dd>{formatEgp(tax)}</dd>
+        </div>
+      </dl>
       <footer className={styles.footer}>
         <span className={styles.badge}>
           {order.paymentMethodType === 'card' ? 'Paid by card' : 'Cash on delivery'}
@@ -119,7 +237,7 @@ function OrderCard({ order }: { order: Order }) {
           {order.isDelivered ? 'Delivered' : 'Not delivered'}
         </span>
         <span className={styles.total}>
-          Total <strong>{dollars(order.totalOrderPrice)}</strong>
+          Total <strong>{formatEgp(total)}</strong>
         </span>
       </footer>
     </li>

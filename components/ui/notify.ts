@@ -9,14 +9,14 @@ import {
 // react-toastify is not needed to draw the first screen: it loads on the first toast or once the page is
 // idle, whichever comes first. The toasts themselves are timed by the scheduler below, never by the
 // library, so when it loads or how often its container mounts does not move a toast in time.
-type ToastModule = typeof import('react-toastify');
+type ToastModule = typeof import('./toast-library');
 
 let loading: Promise<ToastModule> | null = null;
 const wanted = new Set<() => void>();
 
 export function loadToasts(): Promise<ToastModule> {
   if (!loading) {
-    loading = import('react-toastify');
+    loading = import('./toast-library');
     for (const listener of wanted) listener();
   }
   return loading;

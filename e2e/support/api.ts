@@ -144,6 +144,17 @@ export class Api {
     return body.data;
   }
 
+  /** Adds an address to the shopper's address book. */
+  async saveAddress(
+    token: string,
+    address: { name: string; details: string; city: string; phone: string },
+  ): Promise<void> {
+    await json(
+      await this.request.post('/api/v1/addresses', { headers: { token }, data: address }),
+      'address',
+    );
+  }
+
   /** Starts a card checkout for the shopper's cart and returns the hosted payment page's address. */
   async checkoutSessionUrl(token: string, returnBase: string): Promise<string> {
     const cart = await this.cart(token);

@@ -29,6 +29,10 @@ export async function applyCombo(page: Page, theme: Theme, width: number): Promi
   await page.evaluate((dark) => {
     document.documentElement.classList.toggle('dark', dark);
     localStorage.setItem('dark', JSON.stringify(dark));
+    // The payment page applies the stored choice as data-theme when it loads; do what it would do now.
+    if (document.documentElement.hasAttribute('data-theme')) {
+      document.documentElement.setAttribute('data-theme', dark ? 'dark' : 'light');
+    }
   }, theme === 'dark');
   await page.setViewportSize({ width, height: heightFor(width) });
   // Colours mid-transition would mislead axe.

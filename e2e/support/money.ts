@@ -6,7 +6,12 @@ export function expectedSummary(original: number) {
   return { original, tax, savings, total: original + tax - savings };
 }
 
-/** The cart page shows '$' amounts, e.g. $1,547. */
-export function dollars(amount: number): string {
-  return `$${amount.toLocaleString('en-US')}`;
+/** Every amount is shown in Egyptian pounds, one way (the README's deliberate differences): "1,547 EGP". */
+export function egp(amount: number): string {
+  return `${amount.toLocaleString('en-US')} EGP`;
+}
+
+/** An order's reference as the shopper sees it: the shop's order number 1047 reads "FC-001047". */
+export function orderReference(orderNumber: number): string {
+  return `FC-${String(orderNumber).padStart(6, '0')}`;
 }

@@ -315,7 +315,7 @@ export const screens: Screen[] = [
         });
       }
       await asShopper(ctx, '/allorders');
-      await expect(ctx.page.getByRole('heading', { name: /^Order #/ }).first()).toBeVisible();
+      await expect(ctx.page.getByRole('heading', { name: /^Order FC-/ }).first()).toBeVisible();
       await settled(ctx.page);
     },
   },
@@ -325,6 +325,83 @@ export const screens: Screen[] = [
       await asShopper(ctx, '/allorders');
       await expect(ctx.page.getByRole('heading', { name: 'Your Orders' })).toBeVisible();
       await expect(ctx.page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+    },
+  },
+  {
+    name: 'order-confirmation',
+    open: async (ctx) => {
+      const shopper = await ctx.shopper();
+      await cartWithTwoLines(ctx);
+      const placed = await ctx.api.cashOrder(shopper.token, {
+        details: '12 Nile Street',
+        city: 'Cairo',
+        phone: egyptianPhone(),
+      });
+      await asShopper(ctx, `/allorders?placed=${placed._id}`);
+      await expect(
+        ctx.page.getByRole('heading', { name: /^Thank you, order #FC-\d+ is placed$/ }),
+      ).toBeVisible();
+      await settled(ctx.page);
+    },
+  },
+  {
+    name: 'order-saved-addresses',
+    open: async (ctx) => {
+      const shopper = await ctx.shopper();
+      await cartWithTwoLines(ctx);
+      await ctx.api.saveAddress(shopper.token, {
+        name: 'Home',
+        details: '7 Tahrir Square',
+        city: 'Giza',
+        phone: egyptianPhone(),
+      });
+      await asShopper(ctx, '/order');
+      await expect(ctx.page.getByRole('group', { name: 'Saved addresses' })).toBeVisible();
+      await ctx.page.getByRole('radio', { name: 'A new address' }).check();
+      await ctx.page.getByLabel('Save this address for next time').check();
+      await expect(ctx.page.getByLabel('Address name')).toBeVisible();
+    },
+  },
+  {
+    name: 'cart-clear-confirm',
+    open: async (ctx) => {
+      await cartWithTwoLines(ctx);
+      await asShopper(ctx, '/cart');
+      await ctx.page.getByRole('button', { name: 'Remove Cart Item' }).click();
+      await expect(ctx.page.getByRole('alertdialog', { name: 'Empty your cart?' })).toBeVisible();
+    },
+  },
+  {
+    name: 'cart-load-failed',
+    open: async (ctx) => {
+      await ctx.page.route('**/api/v1/cart', (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '{"statusMsg":"error","message":"down"}',
+        }),
+      );
+      await asShopper(ctx, '/cart');
+      await expect(ctx.page.getByRole('button', { name: 'Try again' })).toBeVisible();
+    },
+  },
+  {
+    name: 'products-filter-drawer',
+    widths: [375],
+    open: async (ctx) => {
+      await asShopper(ctx, '/products');
+      await expect(ctx.page.locator('article').first()).toBeVisible();
+      await ctx.page.getByRole('button', { name: 'Filters', exact: true }).click();
+      await expect(ctx.page.getByRole('heading', { name: 'Filter Products' })).toBeVisible();
+      await settled(ctx.page);
+    },
+  },
+  {
+    name: 'login-session-ended',
+    open: async ({ page }) => {
+      await page.evaluate(() => sessionStorage.setItem('freshcart-session-ended', '1'));
+      await asGuest(page, '/login');
+      await expect(page.getByText(/^Your session has ended/)).toBeVisible();
     },
   },
   {

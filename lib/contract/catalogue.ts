@@ -1,6 +1,6 @@
 // Categories, brands, subcategories and products as the contract prints them.
 import { Type, type Static } from 'typebox';
-import { Id, ObjectId, PageQuery, Timestamp, listEnvelope } from './common';
+import { Id, LangQuery, ObjectId, PageQuery, Timestamp, listEnvelope } from './common';
 
 export const Category = Type.Object({
   _id: Id,
@@ -115,6 +115,8 @@ export type SubcategoryAnswer = Static<typeof SubcategoryAnswer>;
  * GET /products. `title` (contains, case-insensitive) and `categoryName` (contains, case-sensitive) are the
  * storefront's filters (lib/rules/product-filter.ts); `keyword` is the ranked, typo-tolerant search. Price bounds
  * take any finite number (the storefront sends what parseInt made of the shopper's bounds, maybe negative).
+ * `keyword` and `title` holding Arabic letters are looked for in the Arabic titles (and `keyword` in the Arabic
+ * descriptions), compared in their search form (lib/rules/arabic.ts), whatever `lang` the answer is in.
  */
 export const ProductListQuery = Type.Object({
   ...PageQuery.properties,
@@ -130,5 +132,6 @@ export const ProductListQuery = Type.Object({
   'price[gt]': Type.Optional(Type.Number({ minimum: 0 })),
   'price[lt]': Type.Optional(Type.Number({ minimum: 0 })),
   fields: Type.Optional(Type.String({ maxLength: 300 })),
+  ...LangQuery.properties,
 });
 export type ProductListQuery = Static<typeof ProductListQuery>;

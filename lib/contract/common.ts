@@ -41,6 +41,22 @@ export const PageQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: 1000, default: 40 }),
 });
 
+/** The languages answers come in: English (the contract's own, and every field's fallback) and Arabic. */
+export const languages = ['en', 'ar'] as const;
+export type Language = (typeof languages)[number];
+
+/**
+ * `?lang=ar`: the language of the catalogue's titles, names and descriptions in the answer. When present it
+ * decides alone (a tag such as `ar-EG` counts as its language; one the API does not speak answers English);
+ * when absent, `Accept-Language` decides. Field names never change, and error messages stay English.
+ */
+export const LangQuery = Type.Object({ lang: Type.Optional(Type.String({ maxLength: 35 })) });
+export type LangQuery = Static<typeof LangQuery>;
+
+/** A page of a list, in a language. */
+export const ListQuery = Type.Object({ ...PageQuery.properties, ...LangQuery.properties });
+export type ListQuery = Static<typeof ListQuery>;
+
 /** Every refusal but a validation failure: `statusMsg` is "fail" for the client's mistakes, "error" for ours. */
 export const Failure = Type.Object({
   statusMsg: Type.Union([Type.Literal('fail'), Type.Literal('error')]),

@@ -31,8 +31,10 @@ export const loginSchema = yup.object({
 });
 
 export const registerSchema = yup.object({
+  // Trimmed first: a name of spaces only is no name ('Name is required'), and "  Al " is too short.
   name: yup
     .string()
+    .trim()
     .required(messages.nameRequired)
     .min(limits.nameMin, messages.nameMin)
     .max(limits.nameMax, messages.nameMax),

@@ -12,6 +12,21 @@ export interface CartState {
   isLoadingCartOperation: boolean;
   userOrders: Order[] | null;
   isOrderCreated: boolean;
+  /**
+   * The cart has been read from the server for this shopper. Until then the figures above are not known:
+   * a 0 badge or an empty cart page would tell the shopper something the server never said.
+   */
+  cartLoaded: boolean;
+  /** The last attempt to read the cart failed (server down, a 500): screens offer 'Try again'. */
+  cartLoadFailed: boolean;
+  /**
+   * A cart call the shopper started (add, count, remove, clear) is running. Background reads (the first
+   * load, a refresh on focus or from another tab) set isLoadingCartOperation only, so they never put the
+   * busy overlay over the page.
+   */
+  isShopperCartOperation: boolean;
+  /** What changed when the cart was found different from what the screen showed (another tab or device). */
+  cartNotice: string | null;
 }
 
 export const emptyCart = { totalCartPrice: 0, numOfCartItems: 0, products: [] as CartLine[], cartId: null };
@@ -22,6 +37,10 @@ export const initialCartState: CartState = {
   isLoadingCartOperation: false,
   userOrders: null,
   isOrderCreated: false,
+  cartLoaded: false,
+  cartLoadFailed: false,
+  isShopperCartOperation: false,
+  cartNotice: null,
 };
 
 let state: CartState = initialCartState;

@@ -16,7 +16,7 @@ import {
   subscribeCartState,
   type CartState,
 } from './cart-state';
-import { currentGeneration, nextGeneration, runCartCall } from './cart-queue';
+import { currentGeneration, lastCartFailure, nextGeneration, runCartCall, type CartTask } from './cart-queue';
 import { loadUserOrders, refreshOrders } from './orders';
 import { getToken, subscribeSession, userIdFromToken } from './session-store';
 
@@ -33,6 +33,10 @@ export interface CartActions {
   /** Local reset, no server call (logout, after a cash order). */
   resetCart: () => void;
   refreshOrders: () => Promise<void>;
+  /** Reads the cart again ('Try again' after a failed load, or an order refused for a stale cart). */
+  reloadCart: () => Promise<boolean>;
+  /** The shopper has read the "your cart changed" notice. */
+  dismissNotice: () => void;
 }
 
 export type CartContextValue = CartState & CartActions;
@@ -40,17 +44,13 @@ export type CartContextValue = CartState & CartActions;
 let started = false;
 let lastToken: string | null = null;
 
-function queued(task: Parameters<typeof runCartCall>[0]): Promise<boolean> {
-  startCart();
-  return runCartCall(task);
-}
-
 function knowUser(userId: string | null): void {
   if (!userId || userId === cartState().userId) return;
   setCartState({ userId });
   void loadUserOrders(userId);
 }
 
+/** Applies a cart the server answered. */
 function applyEnvelope(envelope: CartEnvelope, generationAtStart: number): void {
   if (generationAtStart !== currentGeneration()) return;
   setCartState({
@@ -58,6 +58,8 @@ function applyEnvelope(envelope: CartEnvelope, generationAtStart: number): void 
     numOfCartItems: envelope.numOfCartItems,
     products: envelope.data.products,
     cartId: envelope.cartId,
+    cartLoaded: true,
+    cartLoadFailed: false,
   });
   knowUser(envelope.data.cartOwner);
 }
@@ -71,13 +73,57 @@ async function reload(token: string, generationAtStart: number): Promise<boolean
   try {
     applyEnvelope(await fetchCart(token), generationAtStart);
   } catch (err) {
-    if (!isNoCart(err)) throw err;
     if (generationAtStart !== currentGeneration()) return true;
-    setCartState({ ...emptyCart });
+    if (!isNoCart(err)) {
+      setCartState({ cartLoadFailed: true });
+      throw err;
+    }
+    setCartState({ ...emptyCart, cartLoaded: true, cartLoadFailed: false });
     // Without a cart there is no cartOwner; the token's own id still lets the order history load.
     knowUser(userIdFromToken(token));
   }
   return true;
+}
+
+let sync: Promise<typeof import('./cart-sync')> | null = null;
+
+/**
+ * The cross-tab code (cart-sync.ts): fetched once the page is idle or when first needed, never with the
+ * first screen. Resolves once this tab follows the other tabs and focus changes.
+ */
+export function followingOtherTabs(): Promise<typeof import('./cart-sync')> {
+  sync ??= import('./cart-sync').then(
+    (m) => {
+      m.install(reload);
+      return m;
+    },
+    (err: unknown) => {
+      sync = null; // offline for a moment: the next need tries again
+      throw err;
+    },
+  );
+  return sync;
+}
+
+/** Reads the cart again in the background; a difference from the screen becomes a notice. */
+const refresh = () => followingOtherTabs().then((m) => m.refresh());
+
+/** A shopper's cart call. Success tells the other tabs; a refusal reads the cart again to show what changed. */
+function shopperCall(task: CartTask): Promise<boolean> {
+  startCart();
+  return runCartCall(task, { byShopper: true }).then((ok) => {
+    if (ok) {
+      // The shopper's own change: an older notice no longer describes the cart.
+      setCartState({ cartNotice: null });
+      void followingOtherTabs().then((m) => m.announceChange(), console.error);
+      return true;
+    }
+    const failure = lastCartFailure();
+    // The session ended (a 401) or the server is unreachable: reading the cart again would only fail too.
+    const worthReading = failure instanceof ApiError && failure.status !== 401 && failure.status !== 0;
+    if (worthReading && getToken()) void refresh();
+    return false;
+  });
 }
 
 function onTokenChange(): void {
@@ -86,8 +132,24 @@ function onTokenChange(): void {
   lastToken = token;
   nextGeneration();
   // A different shopper (or none): nothing of the previous cart or orders may remain visible.
-  setCartState({ ...emptyCart, userId: null, userOrders: null, isOrderCreated: false });
+  setCartState({
+    ...emptyCart,
+    userId: null,
+    userOrders: null,
+    isOrderCreated: false,
+    cartLoaded: false,
+    cartLoadFailed: false,
+    cartNotice: null,
+  });
   if (token) void runCartCall(reload);
+}
+
+/** Loads the cross-tab code once the page has nothing better to do. */
+function followOtherTabsWhenIdle(): void {
+  if (typeof window === 'undefined') return;
+  const load = () => void followingOtherTabs().catch(console.error);
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load, { timeout: 5000 });
+  else window.setTimeout(load, 1000);
 }
 
 /** Starts following the session: the cart loads whenever a token appears. Idempotent. */
@@ -96,12 +158,13 @@ export function startCart(): void {
   started = true;
   lastToken = getToken();
   subscribeSession(onTokenChange);
+  followOtherTabsWhenIdle();
   if (lastToken) void runCartCall(reload);
 }
 
 const actions: CartActions = {
   addToCart: (productId) =>
-    queued(async (token, generationAtStart) => {
+    shopperCall(async (token, generationAtStart) => {
       const added = await addCartProduct(token, productId);
       try {
         await reload(token, generationAtStart);
@@ -116,30 +179,39 @@ const actions: CartActions = {
     }),
   updateCount: (productId, count) => {
     if (!(count > 0)) return Promise.resolve(false);
-    return queued(async (token, generationAtStart) => {
+    return shopperCall(async (token, generationAtStart) => {
       applyEnvelope(await updateCartProductCount(token, productId, count), generationAtStart);
       return true;
     });
   },
   removeItem: (productId) =>
-    queued(async (token, generationAtStart) => {
+    shopperCall(async (token, generationAtStart) => {
       applyEnvelope(await removeCartProduct(token, productId), generationAtStart);
       return true;
     }),
   clearCart: () =>
-    queued(async (token, generationAtStart) => {
+    shopperCall(async (token, generationAtStart) => {
       await clearCartOnServer(token);
-      if (generationAtStart === currentGeneration()) setCartState({ ...emptyCart });
+      if (generationAtStart === currentGeneration()) {
+        setCartState({ ...emptyCart, cartLoaded: true, cartLoadFailed: false, cartNotice: null });
+      }
       return true;
     }),
   resetCart: () => {
     nextGeneration();
-    setCartState({ ...emptyCart });
+    setCartState({ ...emptyCart, cartNotice: null });
+    // After a cash order the server's cart is gone too: the other tabs should see that.
+    if (getToken()) void followingOtherTabs().then((m) => m.announceChange(), console.error);
   },
   refreshOrders: async () => {
     startCart();
     await refreshOrders();
   },
+  reloadCart: () => {
+    startCart();
+    return refresh();
+  },
+  dismissNotice: () => setCartState({ cartNotice: null }),
 };
 
 function subscribe(listener: () => void): () => void {

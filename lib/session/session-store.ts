@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { jwtDecode } from 'jwt-decode';
 import { setUnauthorizedHandler } from '@/lib/api/client';
 import { TOKEN_KEY } from './token-key';
 
@@ -11,6 +10,11 @@ const listeners = new Set<Listener>();
 // undefined = not read yet: local storage is read on first use, never during the static prerender.
 let token: string | null | undefined;
 let loginRedirect: (() => void) | null = null;
+let routeReader: (() => string | null) | null = null;
+
+/** Session storage keys: why the shopper is at /login, and the screen to go back to after signing in. */
+export const SESSION_ENDED_KEY = 'freshcart-session-ended';
+export const RETURN_TO_KEY = 'freshcart-return-to';
 
 function storage(): Storage | null {
   try {
@@ -33,11 +37,16 @@ export function getToken(): string | null {
   return token;
 }
 
-/** The shopper's id from a token's payload (our server's tokens carry it); null when it cannot be read. */
+/**
+ * The shopper's id from a token's payload (our server's tokens carry it); null when it cannot be read. Only
+ * the payload's JSON is read (base64url), so the first screen does not carry a JWT library for one field.
+ */
 export function userIdFromToken(token: string): string | null {
   try {
-    const payload = jwtDecode<{ id?: unknown }>(token);
-    return typeof payload.id === 'string' ? payload.id : null;
+    const part = token.split('.')[1] ?? '';
+    const payload: unknown = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/')));
+    const id = (payload as { id?: unknown } | null)?.id;
+    return typeof id === 'string' ? id : null;
   } catch {
     return null;
   }
@@ -71,16 +80,48 @@ export function setLoginRedirect(redirect: (() => void) | null): void {
   loginRedirect = redirect;
 }
 
-/** Logout as the spec words it: token out of memory and storage (the cart resets on that change), then /login. */
-export function logout(): void {
+function leaveForLogin(): void {
   clearToken();
   if (loginRedirect) loginRedirect();
   else if (typeof window !== 'undefined') window.location.hash = '#/login';
 }
 
-// A 401 on an authenticated call means the token is no longer valid: log out once.
+/** Logout as the spec words it: token out of memory and storage (the cart resets on that change), then /login. */
+export function logout(): void {
+  // Leaving on purpose: no "session ended" message and no screen to return to.
+  sessionStore()?.removeItem(SESSION_ENDED_KEY);
+  sessionStore()?.removeItem(RETURN_TO_KEY);
+  leaveForLogin();
+}
+
+/** The router tells the session which screen is open, so a session that ends can bring the shopper back. */
+export function setRouteReader(reader: (() => string | null) | null): void {
+  routeReader = reader;
+}
+
+function sessionStore(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The server refused the token mid-visit (expired, password changed elsewhere): the shopper is told that
+ * their session ended and, once signed in again, returns to the screen they were on
+ * (return-after-login.ts reads both).
+ */
+export function endSession(): void {
+  const store = sessionStore();
+  store?.setItem(SESSION_ENDED_KEY, '1');
+  store?.setItem(RETURN_TO_KEY, routeReader?.() ?? '');
+  leaveForLogin();
+}
+
+// A 401 on an authenticated call means the token is no longer valid: end the session once.
 setUnauthorizedHandler(() => {
-  if (getToken() !== null) logout();
+  if (getToken() !== null) endSession();
 });
 
 // Another tab logging in or out changes 'tkn': follow it, so two tabs never disagree about who is signed in.

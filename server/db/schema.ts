@@ -41,9 +41,12 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_key').on(t.email)],
 );
 
+// Arabic beside English: `*_ar` columns are optional, and an answer in Arabic falls back to the English value
+// of any field left empty (server/modules/catalogue/serialize.ts).
 export const categories = pgTable('categories', {
   id: id(),
   name: text('name').notNull(),
+  nameAr: text('name_ar'),
   slug: text('slug').notNull().unique(),
   image: text('image').notNull(),
   ...timestamps,
@@ -54,6 +57,7 @@ export const subcategories = pgTable(
   {
     id: id(),
     name: text('name').notNull(),
+    nameAr: text('name_ar'),
     slug: text('slug').notNull().unique(),
     categoryId: text('category_id')
       .notNull()
@@ -66,6 +70,7 @@ export const subcategories = pgTable(
 export const brands = pgTable('brands', {
   id: id(),
   name: text('name').notNull(),
+  nameAr: text('name_ar'),
   slug: text('slug').notNull().unique(),
   image: text('image').notNull(),
   ...timestamps,
@@ -82,6 +87,17 @@ export const products = pgTable(
     descriptionWords: tsvector('description_words')
       .notNull()
       .generatedAlwaysAs((): SQL => sql`to_tsvector('simple', ${products.description})`),
+    titleAr: text('title_ar'),
+    descriptionAr: text('description_ar'),
+    // The Arabic title and description as the search compares them: arabic_normalise() (migration 0004, the
+    // SQL twin of lib/rules/arabic.ts) folds alef forms, taa marbuta and alef maqsura, drops harakat and
+    // tatweel and reads Arabic digits as ASCII, so "أ" in a search finds "ا" in a title and the reverse.
+    titleArSearch: text('title_ar_search').generatedAlwaysAs(
+      (): SQL => sql`lower(arabic_normalise(${products.titleAr}))`,
+    ),
+    descriptionArWords: tsvector('description_ar_words').generatedAlwaysAs(
+      (): SQL => sql`to_tsvector('simple', arabic_normalise(${products.descriptionAr}))`,
+    ),
     // Stock. Never negative: orders take it with a conditional UPDATE, and the CHECK backs that up.
     quantity: integer('quantity').notNull(),
     sold: integer('sold').notNull().default(0),
@@ -123,14 +139,17 @@ export const products = pgTable(
     // Descriptions are prose: the search matches their whole words (full text, 'simple': no stemming), not
     // every substring ("shi" would otherwise find each "ships" of every description).
     index('products_description_words_idx').using('gin', t.descriptionWords),
+    // The same two searches over the Arabic title and description.
+    index('products_title_ar_search_trgm_idx').using('gin', t.titleArSearch.op('gin_trgm_ops')),
+    index('products_description_ar_words_idx').using('gin', t.descriptionArWords),
     check('products_quantity_nonneg', sql`${t.quantity} >= 0`),
   ],
 );
 
 /**
- * The words of product titles, lower-cased: the search's dictionary. A misspelt search word is looked up
+ * The words of product titles, lower-cased (Arabic titles in their search form): the search's dictionary. A misspelt search word is looked up
  * here (pg_trgm word similarity over a few thousand words, not over every title), and the titles are then
- * searched for the words it found. Kept by triggers on products (migration 0003), so rows written by any
+ * searched for the words it found. Kept by triggers on products (migrations 0003 and 0004), so rows written by any
  * means (seed, import, psql) are searchable.
  */
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
@@ -256,6 +275,8 @@ export const checkoutSessions = pgTable(
     successUrl: text('success_url').notNull(),
     cancelUrl: text('cancel_url').notNull(),
     failureReason: text('failure_reason'),
+    // The shopper's language when the session was opened ('en' or 'ar'): the hosted payment page speaks it.
+    lang: text('lang').notNull().default('en'),
     // What the shopper is paying for, fixed when the session opens: product, count and unit price of
     // each line. Fulfilment orders exactly these lines (server/payments/fulfil.ts); null only for
     // sessions opened before the snapshot existed.

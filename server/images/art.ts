@@ -23,6 +23,8 @@ export const productKinds = [
   'mug',
   'food',
   'bottle',
+  'powerbank',
+  'scarf',
 ] as const;
 export type ProductKind = (typeof productKinds)[number];
 
@@ -96,6 +98,10 @@ function shape(kind: ProductKind, c: string, a: string): string {
       return `<rect x="110" y="120" width="150" height="190" rx="18" fill="${c}"/><path d="M260 160 Q320 160 320 215 Q320 270 260 270" stroke="${c}" stroke-width="20" fill="none"/><path d="M150 90 Q160 70 150 50 M185 90 Q195 70 185 50 M220 90 Q230 70 220 50" stroke="${a}" stroke-width="6" fill="none" stroke-linecap="round"/>`;
     case 'food':
       return `<path d="M90 200 Q200 150 310 200 L290 300 Q200 330 110 300Z" fill="${c}"/><circle cx="160" cy="180" r="28" fill="${a}"/><circle cx="215" cy="168" r="24" fill="#fff" opacity=".85"/><circle cx="255" cy="185" r="20" fill="${a}"/>`;
+    case 'powerbank':
+      return `<rect x="125" y="70" width="150" height="260" rx="22" fill="${c}"/><rect x="140" y="86" width="120" height="228" rx="14" fill="#fff" opacity=".18"/><rect x="180" y="58" width="40" height="16" rx="4" fill="${a}"/><rect x="162" y="120" width="76" height="36" rx="6" fill="none" stroke="${a}" stroke-width="6"/><rect x="238" y="130" width="8" height="16" rx="2" fill="${a}"/><rect x="168" y="126" width="42" height="24" rx="3" fill="${a}"/><path d="M206 190 L178 245 L200 245 L190 290 L228 228 L205 228 L222 190Z" fill="${a}"/><circle cx="160" cy="305" r="5" fill="${a}"/><circle cx="180" cy="305" r="5" fill="${a}"/><circle cx="200" cy="305" r="5" fill="${a}" opacity=".4"/>`;
+    case 'scarf':
+      return `<path d="M120 80 Q200 50 280 80 L270 130 Q200 105 130 130Z" fill="${c}"/><path d="M130 130 Q200 105 270 130 L250 170 Q200 150 150 170Z" fill="${c}" opacity=".85"/><path d="M150 165 L135 320 L185 320 L190 170Z" fill="${c}"/><path d="M210 168 L225 300 L270 290 L250 165Z" fill="${c}" opacity=".9"/><path d="M140 320 L140 340 M152 320 L152 342 M164 320 L164 340 M176 320 L176 342 M229 300 L231 320 M241 298 L244 318 M253 295 L257 315 M265 292 L269 312" stroke="${a}" stroke-width="5" stroke-linecap="round"/><path d="M135 95 Q200 72 265 95 M140 115 Q200 92 260 115" stroke="${a}" stroke-width="5" fill="none" opacity=".7"/>`;
     case 'bottle':
       return `<rect x="180" y="55" width="40" height="30" rx="6" fill="${a}"/><path d="M180 85 L220 85 L220 120 Q265 140 265 190 L265 320 Q265 335 250 335 L150 335 Q135 335 135 320 L135 190 Q135 140 180 120Z" fill="${c}"/><rect x="135" y="200" width="130" height="70" fill="#fff" opacity=".7"/>`;
   }
@@ -136,10 +142,33 @@ export function categorySvg(kind: ProductKind, key: string, size = 600): string 
   );
 }
 
-/** A brand tile: the brand name as a wordmark on a coloured badge. */
-export function brandSvg(name: string, size = 400): string {
+/**
+ * Badge colours of the brand wordmarks: deep enough that white lettering reads at 6:1 or better on both ends of
+ * the gradient (tests/server/seed-art.test.ts checks every one).
+ */
+export const brandPalettes: Array<[string, string]> = [
+  ['#0b6e4f', '#08503a'],
+  ['#1f4e9c', '#163a75'],
+  ['#8a2c4f', '#6b1f3c'],
+  ['#5b3a99', '#432a73'],
+  ['#9a3412', '#7c2d12'],
+  ['#0e6170', '#0a4752'],
+  ['#7a4b00', '#5c3900'],
+  ['#0f766e', '#115e59'],
+  ['#a21c5a', '#7d1445'],
+  ['#1e6b2e', '#155223'],
+  ['#3b4cb8', '#2c3a8f'],
+  ['#6d2f8f', '#52226c'],
+];
+
+/**
+ * A brand logo: the brand name in white on a deep-coloured badge, 3:2 like the brands grid shows it. The
+ * canvas around the badge is transparent, so the card's own colour shows in the light and the dark theme
+ * alike; a white rim sets the badge off a dark card.
+ */
+export function brandSvg(name: string, width = 480): string {
   const r = rand(`brand:${name}`);
-  const [c1, c2] = palettes[Math.floor(r() * palettes.length)] ?? palettes[0]!;
+  const [c1, c2] = brandPalettes[Math.floor(r() * brandPalettes.length)] ?? brandPalettes[0]!;
   const words = name.split(' ');
   const lines =
     words.length > 1 && name.length > 10
@@ -148,12 +177,13 @@ export function brandSvg(name: string, size = 400): string {
           words.slice(Math.ceil(words.length / 2)).join(' '),
         ]
       : [name];
-  const fontSize = Math.min(46, Math.floor((300 / Math.max(...lines.map((l) => l.length))) * 1.6));
+  const fontSize = Math.min(54, Math.floor((360 / Math.max(...lines.map((l) => l.length))) * 1.6));
   const text = lines
     .map(
       (l, i) =>
-        `<text x="200" y="${215 + (i - (lines.length - 1) / 2) * (fontSize + 6)}" font-family="DejaVu Sans, Arial, sans-serif" font-weight="700" font-size="${fontSize}" fill="#fff" text-anchor="middle" dominant-baseline="middle">${escapeXml(l)}</text>`,
+        `<text x="240" y="${160 + (i - (lines.length - 1) / 2) * (fontSize + 6)}" font-family="DejaVu Sans, Arial, sans-serif" font-weight="700" font-size="${fontSize}" fill="#fff" text-anchor="middle" dominant-baseline="middle">${escapeXml(l)}</text>`,
     )
     .join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 400 400"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${c1}"/><stop offset="1" stop-color="${c2}"/></linearGradient></defs><rect width="400" height="400" fill="#f7f7f9"/><rect x="40" y="110" width="320" height="180" rx="90" fill="url(#g)"/>${text}</svg>`;
+  const height = Math.round((width * 2) / 3);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 480 320"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${c1}"/><stop offset="1" stop-color="${c2}"/></linearGradient></defs><rect x="20" y="56" width="440" height="208" rx="104" fill="url(#g)" stroke="#fff" stroke-width="4"/>${text}</svg>`;
 }

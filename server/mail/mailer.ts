@@ -1,4 +1,5 @@
 import type { Transporter } from 'nodemailer';
+import type { Language } from '@/lib/contract/common';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
@@ -7,6 +8,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The language the text is in: sent as Content-Language, so mail clients lay it out the right way. */
+  language?: Language;
 }
 
 export interface Mailer {
@@ -23,7 +26,13 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
     async send(message) {
       transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
       const smtp = await transport;
-      await smtp.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      await smtp.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.language ? { headers: { 'Content-Language': message.language } } : {}),
+      });
     },
     close() {
       void transport?.then((t) => t.close());
@@ -38,7 +47,8 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
 export function outboxMailer(db: Db, printToConsole: boolean): Mailer {
   return {
     kind: 'outbox',
-    async send(message) {
+    async send({ to, subject, text }) {
+      const message = { to, subject, text };
       await db.insert(outbox).values(message);
       if (printToConsole) {
         console.log(`\n── mail to ${message.to} ── ${message.subject}\n${message.text}\n──\n`);

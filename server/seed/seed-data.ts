@@ -131,15 +131,7 @@ const rows: Row[] = [
     1199,
     999,
   ],
-  [
-    "Women's Soft Wool Blend Shawl",
-    'jacket',
-    "women's-fashion",
-    "Women's Clothing",
-    'Nile Threads',
-    149,
-    129,
-  ],
+  ["Women's Soft Wool Blend Shawl", 'scarf', "women's-fashion", "Women's Clothing", 'Nile Threads', 149, 129],
   ["Women's Leather Tote Handbag", 'bag', "women's-fashion", 'Bags & Luggage', 'Lotus Atelier', 1399],
   ["Women's Quilted Crossbody Bag", 'bag', "women's-fashion", 'Bags & Luggage', 'Zamalek Style', 799, 699],
   ["Women's Weekend Travel Duffel", 'bag', "women's-fashion", 'Bags & Luggage', 'Sinai Outdoor', 1249],
@@ -169,7 +161,15 @@ const rows: Row[] = [
   ['Pharos Pro Smartphone 512GB', 'phone', 'mobiles', 'Smartphones', 'Sphinx Tech', 34999],
   ['Lite X Smartphone 128GB Dual SIM', 'phone', 'mobiles', 'Smartphones', 'Memphis Mobile', 7999],
   ['Rugged Outdoor Smartphone 128GB', 'phone', 'mobiles', 'Smartphones', 'Sinai Outdoor', 9499],
-  ['Fast Charging Power Bank 20000mAh', 'bottle', 'mobiles', 'Mobile Accessories', 'Red Sea Gear', 899, 799],
+  [
+    'Fast Charging Power Bank 20000mAh',
+    'powerbank',
+    'mobiles',
+    'Mobile Accessories',
+    'Red Sea Gear',
+    899,
+    799,
+  ],
   ['Smart Fitness Watch with Heart Rate', 'watch', 'mobiles', 'Mobile Accessories', 'Pharaoh Sport', 2499],
   [
     'Oud Royale Eau de Parfum 100ml',
@@ -245,6 +245,8 @@ const blurbs: Record<ProductKind, string> = {
   mug: 'Dishwasher and microwave safe, with a comfortable handle and a generous capacity.',
   food: 'Carefully selected, freshly packed and sealed to keep every bite full of flavour.',
   bottle: 'Conveniently packed and easy to carry: refreshing at home, at work or on the go.',
+  powerbank: 'Charges a phone several times over, with fast-charging ports and a charge indicator.',
+  scarf: 'Soft, warm and light, with a fine knit and tasselled ends that drape beautifully.',
 };
 
 export function describe(p: SeedProduct): string {

@@ -13,6 +13,15 @@ import {
   slugify,
   type SeedProduct,
 } from './seed-data';
+import {
+  arabicOf,
+  brandNamesAr,
+  categoryNamesAr,
+  describeAr,
+  editionTitleAr,
+  productTitlesAr,
+  subcategoryNamesAr,
+} from './seed-arabic';
 import { brandImagePath, categoryImagePath, productImagePath, renderAll } from '../images/render';
 import { createHash } from 'node:crypto';
 
@@ -55,8 +64,16 @@ const adjectives = [
 ];
 
 /** The base catalogue, then generated editions of it up to `total` (benchmarks use 10,000). */
-function catalogue(total: number): Array<SeedProduct & { slug: string; variant: number; base: number }> {
-  const base = seedProducts.map((p, i) => ({ ...p, slug: slugify(p.title), variant: i, base: i }));
+function catalogue(
+  total: number,
+): Array<SeedProduct & { titleAr: string; slug: string; variant: number; base: number }> {
+  const base = seedProducts.map((p, i) => ({
+    ...p,
+    titleAr: arabicOf(productTitlesAr, p.title, 'product'),
+    slug: slugify(p.title),
+    variant: i,
+    base: i,
+  }));
   const out = [...base];
   for (let n = base.length; n < total; n++) {
     const b = base[n % base.length]!;
@@ -65,6 +82,7 @@ function catalogue(total: number): Array<SeedProduct & { slug: string; variant: 
     out.push({
       ...b,
       title: `${adjective} ${b.title} Edition ${edition}`,
+      titleAr: editionTitleAr(b.titleAr, edition),
       slug: `${b.slug}-edition-${edition}`,
       price: Math.max(25, Math.round(b.price * (0.8 + hashInt(`${b.slug}:${edition}`, 40) / 100))),
       ...(b.priceAfterDiscount ? { priceAfterDiscount: undefined } : {}),
@@ -82,6 +100,7 @@ export async function seedCatalogue(db: Db, options: SeedOptions = {}): Promise<
   const catRows = seedCategories.map((c, i) => ({
     id: idFromSlug('category', c.slug),
     name: c.name,
+    nameAr: arabicOf(categoryNamesAr, c.slug, 'category'),
     slug: c.slug,
     image: categoryImagePath(c.slug),
     createdAt: new Date(epoch + i * 60_000),
@@ -91,6 +110,7 @@ export async function seedCatalogue(db: Db, options: SeedOptions = {}): Promise<
     c.subcategories.map((name, si) => ({
       id: idFromSlug('subcategory', slugify(name)),
       name,
+      nameAr: arabicOf(subcategoryNamesAr, name, 'subcategory'),
       slug: slugify(name),
       categoryId: idFromSlug('category', c.slug),
       createdAt: new Date(epoch + (ci * 10 + si) * 60_000),
@@ -100,6 +120,7 @@ export async function seedCatalogue(db: Db, options: SeedOptions = {}): Promise<
   const brandRows = seedBrands.map((b, i) => ({
     id: idFromSlug('brand', b.slug),
     name: b.name,
+    nameAr: arabicOf(brandNamesAr, b.name, 'brand'),
     slug: b.slug,
     image: brandImagePath(b.slug),
     createdAt: new Date(epoch + i * 60_000),
@@ -118,6 +139,8 @@ export async function seedCatalogue(db: Db, options: SeedOptions = {}): Promise<
       title: p.title,
       slug: key,
       description: describe(p),
+      titleAr: p.titleAr,
+      descriptionAr: describeAr(p),
       quantity: 40 + hashInt(`${key}:stock`, 220),
       sold: hashInt(`${key}:sold`, 60),
       price: p.price,
@@ -166,21 +189,35 @@ export async function seedCatalogue(db: Db, options: SeedOptions = {}): Promise<
       .values(catRows)
       .onConflictDoUpdate({
         target: categories.id,
-        set: { name: sql`excluded.name`, slug: sql`excluded.slug`, image: sql`excluded.image` },
+        set: {
+          name: sql`excluded.name`,
+          nameAr: sql`excluded.name_ar`,
+          slug: sql`excluded.slug`,
+          image: sql`excluded.image`,
+        },
       });
     await tx
       .insert(subcategories)
       .values(subRows)
       .onConflictDoUpdate({
         target: subcategories.id,
-        set: { name: sql`excluded.name`, categoryId: sql`excluded.category_id` },
+        set: {
+          name: sql`excluded.name`,
+          nameAr: sql`excluded.name_ar`,
+          categoryId: sql`excluded.category_id`,
+        },
       });
     await tx
       .insert(brands)
       .values(brandRows)
       .onConflictDoUpdate({
         target: brands.id,
-        set: { name: sql`excluded.name`, slug: sql`excluded.slug`, image: sql`excluded.image` },
+        set: {
+          name: sql`excluded.name`,
+          nameAr: sql`excluded.name_ar`,
+          slug: sql`excluded.slug`,
+          image: sql`excluded.image`,
+        },
       });
     for (let i = 0; i < productRows.length; i += 500) {
       await tx
@@ -191,6 +228,8 @@ export async function seedCatalogue(db: Db, options: SeedOptions = {}): Promise<
           set: {
             title: sql`excluded.title`,
             description: sql`excluded.description`,
+            titleAr: sql`excluded.title_ar`,
+            descriptionAr: sql`excluded.description_ar`,
             price: sql`excluded.price`,
             priceAfterDiscount: sql`excluded.price_after_discount`,
             imageCover: sql`excluded.image_cover`,

@@ -61,9 +61,9 @@ export async function storefrontRoutes(app: FastifyInstance) {
     return;
   }
 
-  await app.register(fastifyStatic, {
+  const staticOptions = {
     root,
-    prefix: `${basePath}/`,
+    prefix: '/',
     wildcard: true,
     index: ['index.html'],
     redirect: true,
@@ -73,7 +73,7 @@ export async function storefrontRoutes(app: FastifyInstance) {
     lastModified: true,
     // out/ carries .br and .gz twins written at build time (scripts/precompress.mjs); without them the raw file is sent.
     preCompressed: true,
-    setHeaders(res, filePath) {
+    setHeaders(res: { header: (name: string, value: string) => unknown }, filePath: string) {
       const rel = path.relative(root, filePath).split(path.sep).join('/');
       if (rel.startsWith('_next/static/')) {
         // Content-hashed file names: safe to keep forever.
@@ -84,5 +84,38 @@ export async function storefrontRoutes(app: FastifyInstance) {
         res.header('Cache-Control', 'public, max-age=3600');
       }
     },
-  });
+  };
+
+  // The storefront's own scope, so a path that names no file gets the storefront's answer below instead of
+  // the API's JSON 404.
+  await app.register(
+    async (site) => {
+      site.setNotFoundHandler((request, reply) => {
+        const target = screenFor(request.method, request.url);
+        if (target) return reply.redirect(target, 302);
+        return reply
+          .status(404)
+          .type('text/plain; charset=utf-8')
+          .header('Cache-Control', 'no-cache')
+          .send('Not found');
+      });
+      await site.register(fastifyStatic, staticOptions);
+    },
+    { prefix: basePath },
+  );
+}
+
+/**
+ * A shopper who types or follows a storefront address without the '#' (`/ecommerceweb/products`) means
+ * the screen of that name: it is a hash route of the storefront (which shows its own not-found page for
+ * a path it does not know). Files (a name with an extension) and the build's own folder stay plain 404s.
+ */
+export function screenFor(method: string, url: string): string | null {
+  if (method !== 'GET' && method !== 'HEAD') return null;
+  const [pathname = '', query] = url.split('?', 2);
+  if (!pathname.startsWith(`${basePath}/`)) return null;
+  const rest = pathname.slice(basePath.length + 1);
+  const last = rest.split('/').pop() ?? '';
+  if (!rest || rest.startsWith('_next/') || last.includes('.')) return null;
+  return `${basePath}/#/${rest}${query ? `?${query}` : ''}`;
 }

@@ -207,9 +207,10 @@ describe('product filter', () => {
 });
 
 describe('account schemas', () => {
+  // Spaces count only between letters: the rule trims first.
   const name = fc
     .stringMatching(/^[A-Za-z ]{3,14}$/)
-    .filter((s) => s.length >= limits.nameMin && s.length <= limits.nameMax);
+    .filter((s) => s.trim().length >= limits.nameMin && s.length <= limits.nameMax);
   const email = fc
     .tuple(
       fc.stringMatching(/^[a-z0-9._]{1,12}$/),
@@ -231,6 +232,26 @@ describe('account schemas', () => {
       }),
       params,
     );
+  });
+
+  it("refuses a name of spaces only with the name's own message, whatever the count of spaces", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[ \t]{1,20}$/), email, password, phone, (n, e, p, ph) => {
+        const err = firstError(registerSchema, { name: n, email: e, password: p, rePassword: p, phone: ph });
+        expect(err).toEqual(expect.objectContaining({ param: 'name', msg: messages.nameRequired }));
+      }),
+      params,
+    );
+    // Letters padded with spaces are measured without them.
+    expect(
+      firstError(registerSchema, {
+        name: '  Al  ',
+        email: 'a@b.co',
+        password: 'secret1',
+        rePassword: 'secret1',
+        phone: '01012345678',
+      })?.msg,
+    ).toBe(messages.nameMin);
   });
 
   it('reports the first failing field in form order with the spec text', () => {

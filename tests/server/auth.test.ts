@@ -52,6 +52,9 @@ describe.each(dbKinds)('accounts on %s', (kind) => {
   it.each([
     [{ name: '' }, 'name', messages.nameRequired],
     [{ name: 'Al' }, 'name', messages.nameMin],
+    // Spaces are no name: the rule trims first.
+    [{ name: '     ' }, 'name', messages.nameRequired],
+    [{ name: '  Al  ' }, 'name', messages.nameMin],
     [{ name: 'A very long name here' }, 'name', messages.nameMax],
     [{ email: '' }, 'email', messages.emailRequired],
     [{ email: 'not-an-email' }, 'email', messages.emailInvalid],

@@ -225,4 +225,26 @@ describe('HTTP edges: bad input, headers, health, redirects, storefront', () => 
     expect(asset.headers['content-encoding']).toBe('br');
     expect((await built.app.inject({ method: 'GET', url: '/ecommerceweb/missing.js' })).statusCode).toBe(404);
   });
+
+  it("opens the storefront for a screen's address typed without '#', never the API's JSON", async () => {
+    for (const [from, to] of [
+      ['/ecommerceweb/products', '/ecommerceweb/#/products'],
+      ['/ecommerceweb/products?q=gitar', '/ecommerceweb/#/products?q=gitar'],
+      ['/ecommerceweb/productDetails/abc', '/ecommerceweb/#/productDetails/abc'],
+      // Unknown to the storefront too: its own not-found page answers there.
+      ['/ecommerceweb/no/such/page', '/ecommerceweb/#/no/such/page'],
+    ]) {
+      const res = await built.app.inject({ method: 'GET', url: from! });
+      expect(res.statusCode, from).toBe(302);
+      expect(res.headers.location, from).toBe(to);
+    }
+    // A missing file is still a plain 404, and not the API's JSON either.
+    for (const url of ['/ecommerceweb/missing.js', '/ecommerceweb/_next/static/chunks/gone']) {
+      const res = await built.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^text\/plain/);
+    }
+    // Not a page request: no redirect.
+    expect((await built.app.inject({ method: 'POST', url: '/ecommerceweb/products' })).statusCode).toBe(404);
+  });
 });

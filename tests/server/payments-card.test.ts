@@ -159,8 +159,10 @@ describe('page rendering', () => {
     expect(html).toContain('Shop &lt;b&gt;');
   });
 
-  it('shows amounts in EGP with a fixed format', () => {
-    expect(formatEgp(1547)).toBe('EGP\u00a01,547.00');
+  it("shows amounts as the storefront does: '1,547 EGP'", () => {
+    expect(formatEgp(1547)).toBe('1,547 EGP');
+    expect(formatEgp(5400)).toBe('5,400 EGP');
+    expect(formatEgp(65)).toBe('65 EGP');
   });
 
   it('never writes a typed card number or CVC back into the page', () => {

@@ -84,7 +84,12 @@ export function deferred<T>() {
 
 function Where() {
   const location = useLocation();
-  return <output data-testid="route">{location.pathname}</output>;
+  return (
+    <output data-testid="route">
+      {location.pathname}
+      {location.search}
+    </output>
+  );
 }
 
 /**
@@ -106,7 +111,7 @@ export function renderScreen(path: string, element: ReactElement, state?: unknow
         path: '/',
         layout: Frame,
         children: [
-          { path, layout: () => element },
+          { path: path.split('?')[0], layout: () => element },
           { path: '*', layout: () => <p>Another page</p> },
         ],
       },

@@ -25,6 +25,19 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('Register screen', { timeout: 20_000 }, () => {
+  it("refuses a name of spaces only with 'Name is required', and sends nothing", async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi();
+    renderScreen('/register', <RegisterScreen />);
+    await fillValid(user);
+    await user.clear(field('Your Name'));
+    await user.type(field('Your Name'), '     ');
+    await user.click(registerButton());
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(field('Your Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toHaveLength(0);
+  });
+
   it('shows every message of spec section 5, each only after its field was touched', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi();

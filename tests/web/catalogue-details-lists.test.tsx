@@ -57,7 +57,9 @@ describe('product details', () => {
     expect(await screen.findByRole('heading', { level: 1, name: camera.title })).toBeInTheDocument();
     expect(screen.getByText(camera.description)).toBeInTheDocument();
     expect(screen.getByText('Category: Electronics')).toBeInTheDocument();
-    expect(screen.getByText('19699 EGP')).toBeInTheDocument();
+    expect(screen.getByText('19,699 EGP')).toBeInTheDocument();
+    expect(screen.getByText('In stock')).toBeInTheDocument();
+    expect(document.title).toBe(`${camera.title} · FreshCart`);
     expect(screen.getByText('4.9')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '+ Add to Cart' })).toBeInTheDocument();
     expect(calls.find((c) => c.path.startsWith('/products'))?.token).toBeUndefined();
@@ -131,6 +133,82 @@ describe('product details', () => {
   });
 });
 
+describe('product details: availability, the reason for a refusal, the keyboard', () => {
+  function detailsApi(product: typeof camera, extra: ReturnType<typeof on>[] = []) {
+    return api(
+      on('GET', `/products/${product._id}`, () => reply(200, { data: product })),
+      ...extra,
+    );
+  }
+
+  it('says how many are left when only a few are', async () => {
+    detailsApi({ ...camera, quantity: 3 });
+    const view = renderApp(`/productDetails/${camera._id}`);
+    expect(await screen.findByText('Only 3 left in stock')).toBeInTheDocument();
+    view.unmount();
+  });
+
+  it('an out-of-stock product says so and its button does nothing', async () => {
+    const soldOut = { ...camera, _id: 'p-sold-out', id: 'p-sold-out', quantity: 0 };
+    const { calls } = detailsApi(soldOut);
+    renderApp(`/productDetails/${soldOut._id}`);
+    expect(await screen.findByText('Out of stock')).toBeInTheDocument();
+    const add = screen.getByRole('button', { name: '+ Add to Cart' });
+    expect(add).toHaveAttribute('aria-disabled', 'true');
+    expect(add).toHaveAccessibleDescription('Out of stock');
+    await userEvent.click(add);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it("a refused add shows the server's reason beside the button", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    detailsApi(camera, [
+      on('POST', '/cart', () =>
+        reply(400, { statusMsg: 'fail', message: `Only 50 of ${camera.title} in stock` }),
+      ),
+    ]);
+    renderApp(`/productDetails/${camera._id}`);
+    await userEvent.click(await screen.findByRole('button', { name: '+ Add to Cart' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Only 50 of ${camera.title} in stock`);
+  });
+
+  it('Escape closes the viewer wherever the focus is, and the focus goes back to the opener', async () => {
+    detailsApi(camera);
+    renderApp(`/productDetails/${camera._id}`);
+    await screen.findByRole('heading', { level: 1, name: camera.title });
+    const opener = screen.getByRole('button', { name: 'Open image 1 of 3 full screen' });
+    await userEvent.click(opener);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    // A click on the picture itself leaves the focus on <body>, outside the dialog.
+    (document.activeElement as HTMLElement).blur();
+    expect(document.body).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+
+  it("four quick Enter presses on '+ Add to Cart' add once, and the button keeps the focus", async () => {
+    const gate = deferred<void>();
+    const { calls } = detailsApi(camera, [
+      on('POST', '/cart', async () => {
+        await gate.promise;
+        return reply(200, cart([cartLine(camera, 1)]));
+      }),
+    ]);
+    renderApp(`/productDetails/${camera._id}`);
+    const add = await screen.findByRole('button', { name: '+ Add to Cart' });
+    add.focus();
+    await userEvent.keyboard('{Enter}{Enter}{Enter}{Enter}');
+    expect(add).toHaveFocus();
+    expect(add).toHaveAttribute('aria-disabled', 'true');
+    await act(async () => gate.resolve());
+    await waitFor(() => expect(add).toHaveAttribute('aria-disabled', 'false'));
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    expect(add).toHaveFocus();
+  });
+});
+
 describe('products of a brand', () => {
   it('shows a spinner, then the brand name and cards with "title: " (first word) and "price: "', async () => {
     const gate = deferred<void>();
@@ -148,7 +226,7 @@ describe('products of a brand', () => {
     expect(cards).toHaveLength(2);
     const first = within(cards[0]!);
     expect(first.getByText('title: Woman')).toBeInTheDocument();
-    expect(first.getByText('price: 149')).toBeInTheDocument();
+    expect(first.getByText('price: 149 EGP')).toBeInTheDocument();
     expect(first.getByText('4.8')).toBeInTheDocument();
     expect(first.getByRole('link')).toHaveAttribute('href', `/productDetails/${shawl._id}`);
     expect(first.getByRole('button', { name: /Add to cart/ })).toHaveTextContent('Add to cart');
@@ -178,7 +256,7 @@ describe('products of a category', () => {
       await screen.findByRole('heading', { name: "Product with category Women's Fashion" }),
     ).toBeInTheDocument();
     expect(screen.getByText('title: Woman Shawl')).toBeInTheDocument();
-    expect(screen.getByText('price: 149')).toBeInTheDocument();
+    expect(screen.getByText('price: 149 EGP')).toBeInTheDocument();
   });
 
   it("shows 'No items available' for an empty category", async () => {

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// waitFor and findBy* wait for the screen to reach a state; Testing Library's 1 s default fails tests on a busy
+// 2-core machine that only reached it later. Assertions that something does not happen wait explicitly.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

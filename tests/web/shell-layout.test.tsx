@@ -9,7 +9,10 @@ import { RouterProvider } from '@/lib/router/react';
 import { createRouter } from '@/lib/router/router';
 import { clearToken, getToken, setToken } from '@/lib/session/session-store';
 import { themeInitScript } from '@/lib/session/theme';
+import { openUrl } from '@/components/ui/open-url';
 import { mockApi, on, renderApp, reply } from './shell-helpers';
+
+vi.mock('@/components/ui/open-url', () => ({ openUrl: vi.fn() }));
 import { allProducts, cart, cartLine, list, shawl, shirt, tokenFor, userId } from './shell-fixtures';
 
 const token = tokenFor(userId);
@@ -77,7 +80,9 @@ describe('guards', () => {
     mockApi();
     renderApp('/no/such/page');
     const img = await screen.findByRole('img', { name: /404/ });
-    expect(img).toHaveAttribute('src', '/ecommerceweb/not-found.svg');
+    // Drawn in the page, in the theme's colours (an <img> would stay light on a dark page).
+    expect(img.tagName.toLowerCase()).toBe('svg');
+    expect(img.querySelector('text')).toHaveTextContent('404');
     expect(screen.getByRole('link', { name: 'Back to the shop' })).toHaveAttribute('href', '/');
   });
 });
@@ -151,15 +156,23 @@ describe('navbar', () => {
 });
 
 describe('footer', () => {
-  it('notes an app-link request locally without calling the server', async () => {
+  it("'Share App Link' promises no mail: it opens the shopper's own e-mail app with the link, calling no server", async () => {
+    vi.mocked(openUrl).mockClear();
     const { calls } = mockApi();
     renderApp('/unknown');
     const email = await screen.findByRole('textbox', { name: 'Get the app link by e-mail' });
+    expect(screen.queryByText(/We will send you a link/)).not.toBeInTheDocument();
     await userEvent.type(email, 'mona@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Share App Link' }));
+    await waitFor(() => expect(openUrl).toHaveBeenCalledTimes(1));
+    const draft = new URL(vi.mocked(openUrl).mock.calls[0]![0]);
+    expect(draft.protocol).toBe('mailto:');
+    expect(decodeURIComponent(draft.pathname)).toBe('mona@example.com');
+    expect(draft.searchParams.get('body')).toContain(`${window.location.origin}/ecommerceweb/`);
     expect(
-      screen.getByText('Thanks! We noted your request for the app link for mona@example.com.'),
-    ).toBeInTheDocument();
+      await screen.findByText(/^Your e-mail app opens with a draft to mona@example\.com/),
+    ).toHaveAttribute('role', 'status');
+    expect(screen.queryByText(/We noted your request/)).not.toBeInTheDocument();
     expect(calls).toEqual([]);
     for (const name of ['Visa', 'Mastercard', 'American Express', 'PayPal']) {
       expect(screen.getByRole('img', { name })).toBeInTheDocument();

@@ -11,6 +11,7 @@ import {
   VerifyResetCodeBody,
   VerifyTokenAnswer,
 } from '@/lib/contract/auth';
+import { LangQuery } from '@/lib/contract/common';
 import { requireUser } from './authenticate';
 import {
   defaultAuthLimits,
@@ -60,9 +61,13 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ limits?: Partial<AuthLimits
 
   app.post(
     '/auth/forgotPasswords',
-    { config: limited, schema: { body: ForgotPasswordBody, response: { 200: ResetCodeSent } } },
+    {
+      config: limited,
+      // ?lang= or Accept-Language: the language of the mail (the answer stays the contract's English).
+      schema: { querystring: LangQuery, body: ForgotPasswordBody, response: { 200: ResetCodeSent } },
+    },
     async function postForgotPasswords(request) {
-      return sendResetCode(ctx, limits, request.body, request.log);
+      return sendResetCode(ctx, limits, request.body, request.log, request.lang);
     },
   );
 

@@ -15,6 +15,8 @@ import type { AppContext } from '../../context';
 import { pgErrorCode } from '../../db/client';
 import { newId } from '../../db/ids';
 import { MailNotConfiguredError } from '../../mail/mailer';
+import { resetMail } from '../../mail/reset-mail';
+import type { Language } from '@/lib/contract/common';
 import { AppError, TooManyAttempts, ValidationError } from '../../errors';
 import { countAttempt, retryIn, type Window } from './attempt-counters';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
@@ -155,6 +157,7 @@ export async function sendResetCode(
   limits: AccountLimits,
   input: ForgotPasswordBody | undefined,
   log: { error(obj: unknown, msg?: string): void },
+  lang: Language,
 ): Promise<ResetCodeSent> {
   const body = trimEmail(input);
   validate(loginSchema.pick(['email']), body);
@@ -176,16 +179,10 @@ export async function sendResetCode(
     createdAt: new Date(now),
   });
   try {
-    await ctx.mailer.send({
-      to: user.email,
-      subject: `Your ${ctx.config.shopName} password reset code (valid for 10 minutes)`,
-      text:
-        `Hi ${user.name},\n\n` +
-        `We received a request to reset the password of your ${ctx.config.shopName} account.\n` +
-        `Your reset code is: ${code}\n\n` +
-        `Enter it on the "Enter Your verify Code" step. It expires in 10 minutes.\n` +
-        `If you did not ask for this, ignore this e-mail: your password stays the same.\n`,
-    });
+    // The mail speaks the shopper's language; the answer below stays the contract's English.
+    await ctx.mailer.send(
+      resetMail(lang, { to: user.email, shopName: ctx.config.shopName, name: user.name, code }),
+    );
   } catch (err) {
     await repo.deletePasswordReset(db, user.id);
     if (err instanceof MailNotConfiguredError) {

@@ -7,11 +7,14 @@ import {
   CartLineParams,
   SetLineCount,
 } from '@/lib/contract/cart';
+import { LangQuery } from '@/lib/contract/common';
 import { requireUser } from '../auth/authenticate';
 import { addToCart, clearCart, readCart, removeLine, setLineCount } from './service';
 
 export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
+  // The populated carts' product titles and names follow request.lang (?lang=, Accept-Language).
+  const config = { localised: true };
 
   app.post(
     '/cart',
@@ -23,28 +26,42 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/cart',
-    { onRequest: app.authenticate, schema: { response: { 200: CartEnvelope } } },
+    {
+      config,
+      onRequest: app.authenticate,
+      schema: { querystring: LangQuery, response: { 200: CartEnvelope } },
+    },
     async function getCart(request) {
-      return readCart(ctx, requireUser(request).id);
+      return readCart(ctx, requireUser(request).id, request.lang);
     },
   );
 
   app.put(
     '/cart/:id',
     {
+      config,
       onRequest: app.authenticate,
-      schema: { params: CartLineParams, body: SetLineCount, response: { 200: CartEnvelope } },
+      schema: {
+        params: CartLineParams,
+        querystring: LangQuery,
+        body: SetLineCount,
+        response: { 200: CartEnvelope },
+      },
     },
     async function putCartLine(request) {
-      return setLineCount(ctx, requireUser(request).id, request.params.id, request.body.count);
+      return setLineCount(ctx, requireUser(request).id, request.params.id, request.body.count, request.lang);
     },
   );
 
   app.delete(
     '/cart/:id',
-    { onRequest: app.authenticate, schema: { params: CartLineParams, response: { 200: CartEnvelope } } },
+    {
+      config,
+      onRequest: app.authenticate,
+      schema: { params: CartLineParams, querystring: LangQuery, response: { 200: CartEnvelope } },
+    },
     async function deleteCartLine(request) {
-      return removeLine(ctx, requireUser(request).id, request.params.id);
+      return removeLine(ctx, requireUser(request).id, request.params.id, request.lang);
     },
   );
 

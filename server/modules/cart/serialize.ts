@@ -1,5 +1,6 @@
 import { cartTotal } from '@/lib/rules/cart-summary';
 import type { CartEnvelope, CartEnvelopeWithIds } from '@/lib/contract/cart';
+import type { Language } from '@/lib/contract/common';
 import type { Executor } from '../../db/client';
 import { loadProductsByIds } from '../catalogue/repository';
 import { serializeCartProduct } from '../catalogue/serialize';
@@ -42,10 +43,15 @@ export async function cartEnvelopeWithIds(
 }
 
 /**
- * The cart with its products. A line's product always exists (cart lines reference products, and a product with
- * lines cannot be deleted), so every line is populated.
+ * The cart with its products, their titles and names in `lang`. A line's product always exists (cart lines
+ * reference products, and a product with lines cannot be deleted), so every line is populated.
  */
-export async function cartEnvelope(exec: Executor, cart: CartRow, publicUrl: string): Promise<CartEnvelope> {
+export async function cartEnvelope(
+  exec: Executor,
+  cart: CartRow,
+  publicUrl: string,
+  lang: Language,
+): Promise<CartEnvelope> {
   const lines = await cartLines(exec, cart.id);
   const found = await loadProductsByIds(
     exec,
@@ -53,7 +59,7 @@ export async function cartEnvelope(exec: Executor, cart: CartRow, publicUrl: str
   );
   const populated = lines.flatMap((l) => {
     const p = found.get(l.productId);
-    return p ? [{ ...l, product: serializeCartProduct(p, publicUrl) }] : [];
+    return p ? [{ ...l, product: serializeCartProduct(p, publicUrl, lang) }] : [];
   });
   return envelopeOf(cart, populated);
 }

@@ -1,4 +1,5 @@
 import type { CartCleared, CartEnvelope, CartEnvelopeWithIds } from '@/lib/contract/cart';
+import type { Language } from '@/lib/contract/common';
 import type { AppContext } from '../../context';
 import { runInTransaction } from '../../db/client';
 import { isObjectId } from '../../db/ids';
@@ -41,11 +42,11 @@ export async function addToCart(
   });
 }
 
-export async function readCart(ctx: AppContext, userId: string): Promise<CartEnvelope> {
+export async function readCart(ctx: AppContext, userId: string, lang: Language): Promise<CartEnvelope> {
   const db = ctx.database.db;
   const cart = await repo.findCart(db, userId);
   if (!cart) throw new AppError(404, noCart(userId));
-  return cartEnvelope(db, cart, ctx.config.publicUrl);
+  return cartEnvelope(db, cart, ctx.config.publicUrl, lang);
 }
 
 export async function setLineCount(
@@ -53,6 +54,7 @@ export async function setLineCount(
   userId: string,
   id: string,
   count: number,
+  lang: Language,
 ): Promise<CartEnvelope> {
   if (count < 1) throw new ValidationError('count', 'count must be at least 1', count, 'body');
   return runInTransaction(ctx.database.db, async (tx) => {
@@ -75,11 +77,16 @@ export async function setLineCount(
       throw new ValidationError('count', tooManyUnits, count, 'body');
     await repo.setLineCount(tx, line.id, count);
     await repo.bumpVersion(tx, cart.id);
-    return cartEnvelope(tx, (await repo.cartById(tx, cart.id)) ?? cart, ctx.config.publicUrl);
+    return cartEnvelope(tx, (await repo.cartById(tx, cart.id)) ?? cart, ctx.config.publicUrl, lang);
   });
 }
 
-export async function removeLine(ctx: AppContext, userId: string, id: string): Promise<CartEnvelope> {
+export async function removeLine(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+  lang: Language,
+): Promise<CartEnvelope> {
   return runInTransaction(ctx.database.db, async (tx) => {
     const cart = await repo.findCart(tx, userId, true);
     if (!cart) throw new AppError(404, noCart(userId));
@@ -87,7 +94,7 @@ export async function removeLine(ctx: AppContext, userId: string, id: string): P
     if (!line) throw new AppError(404, noLine(id));
     await repo.deleteLine(tx, line.id);
     await repo.bumpVersion(tx, cart.id);
-    return cartEnvelope(tx, (await repo.cartById(tx, cart.id)) ?? cart, ctx.config.publicUrl);
+    return cartEnvelope(tx, (await repo.cartById(tx, cart.id)) ?? cart, ctx.config.publicUrl, lang);
   });
 }
 

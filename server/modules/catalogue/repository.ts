@@ -1,5 +1,7 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, like, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Language } from '@/lib/contract/common';
+import { hasArabicLetter } from '@/lib/rules/arabic';
 import type { Db, Executor } from '../../db/client';
 import { brands, categories, products, reviews, subcategories, users } from '../../db/schema';
 import { escapeLike, keywordSearch } from './search';
@@ -88,9 +90,16 @@ export function isSortable(name: string): boolean {
   return sortable.has(name);
 }
 
+/** A sort key's column; `title` in Arabic sorts by the title the answer shows (Arabic, or English without one). */
+function sortColumn(name: string, lang: Language): AnyPgColumn | SQL {
+  if (name === 'title' && lang === 'ar')
+    return sql`coalesce(nullif(btrim(${products.titleAr}), ''), ${products.title})`;
+  return sortable.get(name)!;
+}
+
 /** What a product list keeps, already checked and normalised by the service. */
 export interface ProductFilter {
-  /** Lower-cased; matched case-insensitively anywhere in the title. */
+  /** Lower-cased, Arabic in its search form; matched anywhere in the title (the Arabic one if it holds Arabic). */
   title?: string;
   /** Kept verbatim; matched case-sensitively anywhere in the category's name. */
   categoryName?: string;
@@ -100,7 +109,7 @@ export interface ProductFilter {
   /** Whole-pound bounds, inclusive. */
   minPrice?: number;
   maxPrice?: number;
-  /** Lower-cased; the ranked, typo-tolerant search. */
+  /** Lower-cased, Arabic in its search form; the ranked, typo-tolerant search. */
   keyword?: string;
 }
 
@@ -120,7 +129,14 @@ function integerBound(op: '>=' | '<=', n: number): SQL {
 
 async function filterConditions(db: Executor, f: ProductFilter): Promise<SQL[]> {
   const where: SQL[] = [];
-  if (f.title) where.push(ilike(products.title, `%${escapeLike(f.title)}%`));
+  if (f.title) {
+    // Arabic text is looked for in the Arabic titles' search form (trigram-indexed like the English titles).
+    where.push(
+      hasArabicLetter(f.title)
+        ? like(products.titleArSearch, `%${escapeLike(f.title)}%`)
+        : ilike(products.title, `%${escapeLike(f.title)}%`),
+    );
+  }
   if (f.categoryName !== undefined) {
     // The few categories are read first: the products are then found through their category index.
     const named = await db
@@ -156,10 +172,13 @@ export async function productPage(
   filter: ProductFilter,
   sort: ProductSort | undefined,
   page: { limit: number; offset: number },
+  lang: Language,
 ): Promise<{ total: number; rows: ProductRow[] }> {
   const where = await filterConditions(db, filter);
   const sortKeys = sort
-    ? sort.keys.map((k) => (k.startsWith('-') ? desc(sortable.get(k.slice(1))!) : asc(sortable.get(k)!)))
+    ? sort.keys.map((k) =>
+        k.startsWith('-') ? desc(sortColumn(k.slice(1), lang)) : asc(sortColumn(k, lang)),
+      )
     : [desc(products.createdAt)];
   const orderBy = (...first: SQL[]) => [...first, ...sortKeys, asc(products.id)];
   const keyword = filter.keyword;

@@ -9,7 +9,7 @@ import {
   SubcategoryAnswer,
   SubcategoryList,
 } from '@/lib/contract/catalogue';
-import { IdParams, PageQuery } from '@/lib/contract/common';
+import { IdParams, LangQuery, ListQuery } from '@/lib/contract/common';
 import { isObjectId } from '../../db/ids';
 import { AppError, ValidationError } from '../../errors';
 import { CatalogueCache, productKey, trackCatalogueCache } from './cache';
@@ -57,90 +57,98 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // CATALOGUE_CACHE_MB=0 turns the cache off entirely: every request computes its own answer (the growth
   // benchmark measures the database that way), without sharing a computation under way either.
   const cacheOff = ctx.config.catalogueCacheMB === 0;
+  // One entry per language: an Arabic answer is never served to an English request or the reverse. Both entries
+  // record the products they show, so an order drops them together.
   function cached<T>(
     key: string | null,
     request: FastifyRequest,
     reply: FastifyReply,
     compute: () => Promise<CatalogueAnswer<T>>,
   ) {
-    return cachedReply(cache, cacheOff ? null : key, request, reply, compute);
+    const perLanguage = cacheOff || key === null ? null : `${request.lang}:${key}`;
+    return cachedReply(cache, perLanguage, request, reply, compute);
   }
+  // Answers whose titles and names follow request.lang (Content-Language, Vary: Accept-Language).
+  const config = { localised: true };
   const pageKey = (path: string, { page, limit }: { page: number; limit: number }) =>
     limit > largestCachedLimit ? null : `${path}?page=${page}&limit=${limit}`;
 
   app.get(
     '/products',
     {
+      config,
       schema: { querystring: ProductListQuery, response: { 200: ProductList } },
       preValidation: rejectUnknownOperators,
     },
     async function getProducts(request, reply) {
-      const plan = planProductList(request.query);
+      const plan = planProductList(request.query, request.lang);
       return cached(plan.key, request, reply, () => listProducts(ctx, plan));
     },
   );
 
   app.get(
     '/products/:id',
-    { schema: { params: IdParams, response: { 200: ProductAnswer } } },
+    { config, schema: { params: IdParams, querystring: LangQuery, response: { 200: ProductAnswer } } },
     async function getProduct(request, reply) {
       const { id } = request.params;
       if (!isObjectId(id)) throw new AppError(404, noProductWithId(id));
-      return cached(productKey(id), request, reply, () => productDetails(ctx, id));
+      return cached(productKey(id), request, reply, () => productDetails(ctx, id, request.lang));
     },
   );
 
   for (const path of ['categories', 'brands'] as const satisfies NamedPath[]) {
     app.get(
       `/${path}`,
-      { schema: { querystring: PageQuery, response: { 200: CategoryList } } },
+      { config, schema: { querystring: ListQuery, response: { 200: CategoryList } } },
       async function getNamedList(request, reply) {
         const { page, limit } = request.query;
-        return cached(pageKey(path, request.query), request, reply, () => listNamed(ctx, path, page, limit));
+        return cached(pageKey(path, request.query), request, reply, () =>
+          listNamed(ctx, path, page, limit, request.lang),
+        );
       },
     );
 
     app.get(
       `/${path}/:id`,
-      { schema: { params: IdParams, response: { 200: CategoryAnswer } } },
+      { config, schema: { params: IdParams, querystring: LangQuery, response: { 200: CategoryAnswer } } },
       async function getNamed(request, reply) {
         const { id } = request.params;
         if (!isObjectId(id)) throw new AppError(404, noNamedWithId(path, id));
-        return cached(`${path}/${id}`, request, reply, () => namedDetails(ctx, path, id));
+        return cached(`${path}/${id}`, request, reply, () => namedDetails(ctx, path, id, request.lang));
       },
     );
   }
 
   app.get(
     '/subcategories',
-    { schema: { querystring: PageQuery, response: { 200: SubcategoryList } } },
+    { config, schema: { querystring: ListQuery, response: { 200: SubcategoryList } } },
     async function getSubcategories(request, reply) {
       const { page, limit } = request.query;
       return cached(pageKey('subcategories/', request.query), request, reply, () =>
-        listSubcategories(ctx, undefined, page, limit),
+        listSubcategories(ctx, undefined, page, limit, request.lang),
       );
     },
   );
 
   app.get(
     '/subcategories/:id',
-    { schema: { params: IdParams, response: { 200: SubcategoryAnswer } } },
+    { config, schema: { params: IdParams, querystring: LangQuery, response: { 200: SubcategoryAnswer } } },
     async function getSubcategory(request, reply) {
       const { id } = request.params;
       if (!isObjectId(id)) throw new AppError(404, noSubcategoryWithId(id));
-      return cached(`subcategory/${id}`, request, reply, () => subcategoryDetails(ctx, id));
+      return cached(`subcategory/${id}`, request, reply, () => subcategoryDetails(ctx, id, request.lang));
     },
   );
 
   app.get(
     '/categories/:id/subcategories',
-    { schema: { params: IdParams, querystring: PageQuery, response: { 200: SubcategoryList } } },
+    { config, schema: { params: IdParams, querystring: ListQuery, response: { 200: SubcategoryList } } },
     async function getCategorySubcategories(request, reply) {
       const { id } = request.params;
       if (!isObjectId(id)) throw new AppError(404, noCategoryWithId(id));
       const { page, limit } = request.query;
       return cached(pageKey(`subcategories/${id}`, request.query), request, reply, () =>
-        listSubcategories(ctx, id, page, limit),
+        listSubcategories(ctx, id, page, limit, request.lang),
       );
     },
   );

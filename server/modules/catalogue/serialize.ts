@@ -6,6 +6,7 @@ import type {
   Subcategory,
   SubcategoryRef,
 } from '@/lib/contract/catalogue';
+import type { Language } from '@/lib/contract/common';
 import type { BrandRow, CategoryRow, ProductWithRelations, SubcategoryRow } from './repository';
 
 /** Image paths are stored relative ("/images/..."); the wire wants absolute URLs. */
@@ -14,10 +15,18 @@ export function imageUrl(publicUrl: string, stored: string): string {
   return publicUrl + stored;
 }
 
-export function serializeCategory(c: CategoryRow | BrandRow, publicUrl: string): Category {
+/**
+ * A text in the answer's language: the Arabic value when Arabic is asked for and the row has one, else the
+ * English. Field by field, so a product with an Arabic title but no Arabic description shows both it has.
+ */
+export function localised(lang: Language, english: string, arabic: string | null | undefined): string {
+  return lang === 'ar' && arabic != null && arabic.trim() !== '' ? arabic : english;
+}
+
+export function serializeCategory(c: CategoryRow | BrandRow, publicUrl: string, lang: Language): Category {
   return {
     _id: c.id,
-    name: c.name,
+    name: localised(lang, c.name, c.nameAr),
     slug: c.slug,
     image: imageUrl(publicUrl, c.image),
     createdAt: c.createdAt.toISOString(),
@@ -25,10 +34,10 @@ export function serializeCategory(c: CategoryRow | BrandRow, publicUrl: string):
   };
 }
 
-export function serializeSubcategory(s: SubcategoryRow): Subcategory {
+export function serializeSubcategory(s: SubcategoryRow, lang: Language): Subcategory {
   return {
     _id: s.id,
-    name: s.name,
+    name: localised(lang, s.name, s.nameAr),
     slug: s.slug,
     category: s.categoryId,
     createdAt: s.createdAt.toISOString(),
@@ -36,31 +45,36 @@ export function serializeSubcategory(s: SubcategoryRow): Subcategory {
   };
 }
 
-function nested(c: CategoryRow | BrandRow, publicUrl: string): CategoryRef {
-  return { _id: c.id, name: c.name, slug: c.slug, image: imageUrl(publicUrl, c.image) };
+function nested(c: CategoryRow | BrandRow, publicUrl: string, lang: Language): CategoryRef {
+  return {
+    _id: c.id,
+    name: localised(lang, c.name, c.nameAr),
+    slug: c.slug,
+    image: imageUrl(publicUrl, c.image),
+  };
 }
 
-function nestedSub(s: SubcategoryRow): SubcategoryRef {
-  return { _id: s.id, name: s.name, slug: s.slug, category: s.categoryId };
+function nestedSub(s: SubcategoryRow, lang: Language): SubcategoryRef {
+  return { _id: s.id, name: localised(lang, s.name, s.nameAr), slug: s.slug, category: s.categoryId };
 }
 
-export function serializeProduct(p: ProductWithRelations, publicUrl: string): Product {
+export function serializeProduct(p: ProductWithRelations, publicUrl: string, lang: Language): Product {
   const { product } = p;
   return {
     sold: product.sold,
     images: product.images.map((i) => imageUrl(publicUrl, i)),
-    subcategory: p.subcategories.map(nestedSub),
+    subcategory: p.subcategories.map((s) => nestedSub(s, lang)),
     ratingsQuantity: product.ratingsQuantity,
     _id: product.id,
-    title: product.title,
+    title: localised(lang, product.title, product.titleAr),
     slug: product.slug,
-    description: product.description,
+    description: localised(lang, product.description, product.descriptionAr),
     quantity: product.quantity,
     price: product.price,
     ...(product.priceAfterDiscount != null ? { priceAfterDiscount: product.priceAfterDiscount } : {}),
     imageCover: imageUrl(publicUrl, product.imageCover),
-    category: nested(p.category, publicUrl),
-    brand: nested(p.brand, publicUrl),
+    category: nested(p.category, publicUrl, lang),
+    brand: nested(p.brand, publicUrl, lang),
     ratingsAverage: product.ratingsAverage,
     createdAt: product.createdAt.toISOString(),
     updatedAt: product.updatedAt.toISOString(),
@@ -69,15 +83,19 @@ export function serializeProduct(p: ProductWithRelations, publicUrl: string): Pr
 }
 
 /** A product inside a cart or an order: no price, description or images. */
-export function serializeCartProduct(p: ProductWithRelations, publicUrl: string): CartProduct {
+export function serializeCartProduct(
+  p: ProductWithRelations,
+  publicUrl: string,
+  lang: Language,
+): CartProduct {
   return {
-    subcategory: p.subcategories.map(nestedSub),
+    subcategory: p.subcategories.map((s) => nestedSub(s, lang)),
     _id: p.product.id,
-    title: p.product.title,
+    title: localised(lang, p.product.title, p.product.titleAr),
     quantity: p.product.quantity,
     imageCover: imageUrl(publicUrl, p.product.imageCover),
-    category: nested(p.category, publicUrl),
-    brand: nested(p.brand, publicUrl),
+    category: nested(p.category, publicUrl, lang),
+    brand: nested(p.brand, publicUrl, lang),
     ratingsAverage: p.product.ratingsAverage,
     id: p.product.id,
   };

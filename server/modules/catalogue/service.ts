@@ -7,7 +7,8 @@ import type {
   SubcategoryAnswer,
   SubcategoryList,
 } from '@/lib/contract/catalogue';
-import type { ListMetadata } from '@/lib/contract/common';
+import type { Language, ListMetadata } from '@/lib/contract/common';
+import { normaliseArabic } from '@/lib/rules/arabic';
 import type { AppContext } from '../../context';
 import { brands, categories } from '../../db/schema';
 import { AppError, ValidationError } from '../../errors';
@@ -77,9 +78,13 @@ function priceBound(param: string, value: number | undefined): number | undefine
   return value;
 }
 
-/** A product list request, checked and in canonical form: `key` names its cache entry (null: not cached). */
+/**
+ * A product list request, checked and in canonical form: `key` names its cache entry (null: not cached); the
+ * route adds the language to it.
+ */
 export interface ProductListPlan {
   key: string | null;
+  lang: Language;
   filter: repo.ProductFilter;
   sort: repo.ProductSort | undefined;
   page: number;
@@ -87,7 +92,12 @@ export interface ProductListPlan {
   fields: string[] | undefined;
 }
 
-export function planProductList(q: ProductListQuery): ProductListPlan {
+/** Search text as the search compares it: Arabic in its search form (lib/rules/arabic.ts), lower-cased. */
+function searchText(text: string | undefined): string | undefined {
+  return text === undefined ? undefined : normaliseArabic(text).trim().toLowerCase() || undefined;
+}
+
+export function planProductList(q: ProductListQuery, lang: Language): ProductListPlan {
   const sort = parseSort(q.sort);
   let fields: string[] | undefined;
   if (q.fields) {
@@ -99,9 +109,9 @@ export function planProductList(q: ProductListQuery): ProductListPlan {
   const lte = priceBound('price[lte]', q['price[lte]']);
   const gt = priceBound('price[gt]', q['price[gt]']);
   const lt = priceBound('price[lt]', q['price[lt]']);
-  // Case does not change a case-insensitive match: one entry for "Gitar" and "gitar".
-  const keyword = q.keyword?.trim().toLowerCase() || undefined;
-  const title = q.title?.trim().toLowerCase() || undefined;
+  // Case does not change a case-insensitive match: one entry for "Gitar" and "gitar" (and for "أ" and "ا").
+  const keyword = searchText(q.keyword);
+  const title = searchText(q.title);
   const categoryIn = q['category[in]']?.length ? [...new Set(q['category[in]'])].sort() : undefined;
   // Known parameters only, in a fixed order: junk parameters or another order reach the same entry.
   const canonical = new URLSearchParams();
@@ -144,6 +154,7 @@ export function planProductList(q: ProductListQuery): ProductListPlan {
   };
   return {
     key: q.limit > largestCachedLimit ? null : `products?${canonical.toString()}`,
+    lang,
     filter,
     sort,
     page: q.page,
@@ -167,12 +178,18 @@ export async function listProducts(
   plan: ProductListPlan,
 ): Promise<CatalogueAnswer<ProductList>> {
   const db = ctx.database.db;
-  const { total, rows } = await repo.productPage(db, plan.filter, plan.sort, {
-    limit: plan.limit,
-    offset: (plan.page - 1) * plan.limit,
-  });
+  const { total, rows } = await repo.productPage(
+    db,
+    plan.filter,
+    plan.sort,
+    {
+      limit: plan.limit,
+      offset: (plan.page - 1) * plan.limit,
+    },
+    plan.lang,
+  );
   const full = await repo.withRelations(db, rows);
-  const data = full.map((p) => serializeProduct(p, ctx.config.publicUrl));
+  const data = full.map((p) => serializeProduct(p, ctx.config.publicUrl, plan.lang));
   return {
     answer: {
       results: total,
@@ -187,14 +204,18 @@ export async function listProducts(
 
 export const noProductWithId = (id: string) => `No product for this id ${id}`;
 
-export async function productDetails(ctx: AppContext, id: string): Promise<CatalogueAnswer<ProductAnswer>> {
+export async function productDetails(
+  ctx: AppContext,
+  id: string,
+  lang: Language,
+): Promise<CatalogueAnswer<ProductAnswer>> {
   const db = ctx.database.db;
   const p = await repo.loadProduct(db, id);
   if (!p) throw new AppError(404, noProductWithId(id));
   const rows = await repo.reviewsOf(db, id);
   const answer = {
     data: {
-      ...serializeProduct(p, ctx.config.publicUrl),
+      ...serializeProduct(p, ctx.config.publicUrl, lang),
       __v: 0,
       reviews: rows.map(({ review, userName }) => ({
         _id: review.id,
@@ -222,6 +243,7 @@ export async function listNamed(
   path: NamedPath,
   page: number,
   limit: number,
+  lang: Language,
 ): Promise<CatalogueAnswer<CategoryList>> {
   const { total, rows } = await repo.namedPage(
     ctx.database.db,
@@ -233,7 +255,7 @@ export async function listNamed(
     answer: {
       results: total,
       metadata: metadata(total, page, limit),
-      data: rows.map((r) => serializeCategory(r, ctx.config.publicUrl)),
+      data: rows.map((r) => serializeCategory(r, ctx.config.publicUrl, lang)),
     },
   };
 }
@@ -245,10 +267,11 @@ export async function namedDetails(
   ctx: AppContext,
   path: NamedPath,
   id: string,
+  lang: Language,
 ): Promise<CatalogueAnswer<CategoryAnswer>> {
   const row = await repo.namedById(ctx.database.db, namedTables[path].table, id);
   if (!row) throw new AppError(404, noNamedWithId(path, id));
-  return { answer: { data: { ...serializeCategory(row, ctx.config.publicUrl), __v: 0 } } };
+  return { answer: { data: { ...serializeCategory(row, ctx.config.publicUrl, lang), __v: 0 } } };
 }
 
 export const noCategoryWithId = (id: string) => `No category for this id ${id}`;
@@ -258,13 +281,18 @@ export async function listSubcategories(
   categoryId: string | undefined,
   page: number,
   limit: number,
+  lang: Language,
 ): Promise<CatalogueAnswer<SubcategoryList>> {
   const db = ctx.database.db;
   if (categoryId && !(await repo.categoryExists(db, categoryId)))
     throw new AppError(404, noCategoryWithId(categoryId));
   const { total, rows } = await repo.subcategoryPage(db, categoryId, limit, (page - 1) * limit);
   return {
-    answer: { results: total, metadata: metadata(total, page, limit), data: rows.map(serializeSubcategory) },
+    answer: {
+      results: total,
+      metadata: metadata(total, page, limit),
+      data: rows.map((r) => serializeSubcategory(r, lang)),
+    },
   };
 }
 
@@ -273,8 +301,9 @@ export const noSubcategoryWithId = (id: string) => `No subcategory for this id $
 export async function subcategoryDetails(
   ctx: AppContext,
   id: string,
+  lang: Language,
 ): Promise<CatalogueAnswer<SubcategoryAnswer>> {
   const row = await repo.subcategoryById(ctx.database.db, id);
   if (!row) throw new AppError(404, noSubcategoryWithId(id));
-  return { answer: { data: { ...serializeSubcategory(row), __v: 0 } } };
+  return { answer: { data: { ...serializeSubcategory(row, lang), __v: 0 } } };
 }

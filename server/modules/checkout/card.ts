@@ -21,6 +21,9 @@ export const cardMessages = {
   nameTooLong: 'The name on the card must be 100 characters or fewer.',
 } as const;
 
+/** The card checks' messages in one language (pay-texts.ts holds the Arabic). */
+export type CardMessages = { readonly [K in keyof typeof cardMessages]: string };
+
 /** Digits only: shoppers type spaces or dashes between the groups. Null when anything else is present. */
 export function normaliseCardNumber(raw: string): string | null {
   const compact = raw.replace(/[\s-]/g, '');
@@ -77,29 +80,32 @@ export type CardVerdict =
   | { kind: 'declined'; message: string }
   | { kind: 'approved' };
 
-/** Field checks first (all of them, so the error summary lists every problem), then the test-card outcome. */
-export function checkCard(form: CardForm, now: Date): CardVerdict {
+/**
+ * Field checks first (all of them, so the error summary lists every problem), then the test-card outcome, in
+ * the page's language (`messages`).
+ */
+export function checkCard(form: CardForm, now: Date, messages: CardMessages = cardMessages): CardVerdict {
   const errors: Partial<Record<CardField, string>> = {};
 
   const number = normaliseCardNumber(form.cardNumber);
-  if (form.cardNumber.trim() === '') errors.cardNumber = cardMessages.numberRequired;
-  else if (number === null || !luhnValid(number)) errors.cardNumber = cardMessages.numberInvalid;
+  if (form.cardNumber.trim() === '') errors.cardNumber = messages.numberRequired;
+  else if (number === null || !luhnValid(number)) errors.cardNumber = messages.numberInvalid;
 
-  if (form.expiry.trim() === '') errors.expiry = cardMessages.expiryRequired;
+  if (form.expiry.trim() === '') errors.expiry = messages.expiryRequired;
   else {
     const expiry = parseExpiry(form.expiry);
-    if (!expiry) errors.expiry = cardMessages.expiryFormat;
-    else if (expiryInPast(expiry, now)) errors.expiry = cardMessages.expiryPast;
+    if (!expiry) errors.expiry = messages.expiryFormat;
+    else if (expiryInPast(expiry, now)) errors.expiry = messages.expiryPast;
   }
 
-  if (form.cvc.trim() === '') errors.cvc = cardMessages.cvcRequired;
-  else if (!/^\d{3,4}$/.test(form.cvc.trim())) errors.cvc = cardMessages.cvcFormat;
+  if (form.cvc.trim() === '') errors.cvc = messages.cvcRequired;
+  else if (!/^\d{3,4}$/.test(form.cvc.trim())) errors.cvc = messages.cvcFormat;
 
-  if (form.cardName.trim() === '') errors.cardName = cardMessages.nameRequired;
-  else if (form.cardName.trim().length > 100) errors.cardName = cardMessages.nameTooLong;
+  if (form.cardName.trim() === '') errors.cardName = messages.nameRequired;
+  else if (form.cardName.trim().length > 100) errors.cardName = messages.nameTooLong;
 
   if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
   if (number === testCards.success) return { kind: 'approved' };
-  if (number === testCards.declined) return { kind: 'declined', message: cardMessages.declined };
-  return { kind: 'declined', message: cardMessages.unknownCard };
+  if (number === testCards.declined) return { kind: 'declined', message: messages.declined };
+  return { kind: 'declined', message: messages.unknownCard };
 }

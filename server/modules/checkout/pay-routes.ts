@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PaySessionParams } from '@/lib/contract/checkout';
+import type { Language } from '@/lib/contract/common';
+import { normaliseArabic } from '@/lib/rules/arabic';
 import { cartSummary, cartTotal } from '@/lib/rules/cart-summary';
 import { isObjectId } from '../../db/ids';
 import { loadCartLines, sessionById } from './repository';
@@ -16,6 +18,9 @@ import {
 } from './fulfil';
 import { crossSiteReason, csrfTokenFor, csrfTokenValid, originOf } from './pay-guard';
 import { renderMessage, renderPayForm, type MessageView } from './pay-page';
+import { pageTexts, type PageTexts } from './pay-texts';
+import { languageOfTag } from '../../plugins/language';
+import { localised } from '../catalogue/serialize';
 import { toMinorUnits, type PaymentProvider } from './providers/provider';
 
 const formBodyLimit = 8 * 1024;
@@ -39,6 +44,22 @@ function stateOf(reply: FastifyReply) {
 
 function nonceOf(reply: FastifyReply): string {
   return stateOf(reply).nonce;
+}
+
+/**
+ * The page's language: `?lang=` on the page's own address when present, else the language the checkout session
+ * was opened in (the storefront's), else what the browser asks for (Accept-Language).
+ */
+function pageLanguage(request: FastifyRequest, session?: CheckoutSessionRow): Language {
+  const query: unknown = request.query;
+  const asked = query && typeof query === 'object' ? (query as Record<string, unknown>).lang : undefined;
+  if (typeof asked === 'string' && asked.trim() !== '') return request.lang;
+  return (session && languageOfTag(session.lang)) ?? request.lang;
+}
+
+/** Digits typed on an Arabic keyboard (٤٢٤٢) read as the card's ASCII digits. */
+function asciiDigits(value: string): string {
+  return normaliseArabic(value);
 }
 
 /**
@@ -75,6 +96,8 @@ export const payPageRoutes: FastifyPluginAsyncTypebox<{ provider: PaymentProvide
       [
         "default-src 'none'",
         `style-src 'nonce-${nonce}'`,
+        // The theme script only (server/modules/checkout/pay-page.ts): it reads the shop's theme choice.
+        `script-src 'nonce-${nonce}'`,
         "img-src 'self' data:",
         ["form-action 'self'", ...returnOrigins].join(' '),
         "frame-ancestors 'none'",
@@ -94,16 +117,13 @@ export const payPageRoutes: FastifyPluginAsyncTypebox<{ provider: PaymentProvide
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'payment page failed');
     const tooLarge = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE';
-    return message(reply, status, {
-      title: status === 500 ? 'Something went wrong' : 'Request not accepted',
-      heading: status === 500 ? 'Something went wrong on our side' : 'This request could not be accepted',
+    const t = pageTexts[pageLanguage(request)].messages;
+    return message(reply, pageLanguage(request), status, {
+      title: status === 500 ? t.brokenTitle : t.refusedRequestTitle,
+      heading: status === 500 ? t.brokenHeading : t.refusedRequestHeading,
       paragraphs: [
-        tooLarge
-          ? 'The form sent was too large.'
-          : status === 500
-            ? 'We could not show or process this payment just now.'
-            : 'The payment page only accepts its own form.',
-        'Nothing was charged. Please go back and try again.',
+        tooLarge ? t.formTooLarge : status === 500 ? t.couldNotProcess : t.onlyOwnForm,
+        t.nothingChargedTryAgain,
       ],
       tone: 'error',
     });
@@ -113,8 +133,13 @@ export const payPageRoutes: FastifyPluginAsyncTypebox<{ provider: PaymentProvide
     return reply.status(status).type('text/html; charset=utf-8').send(html);
   }
 
-  function message(reply: FastifyReply, status: number, view: Omit<MessageView, 'shopName' | 'nonce'>) {
-    return page(reply, status, renderMessage({ ...view, shopName, nonce: nonceOf(reply) }));
+  function message(
+    reply: FastifyReply,
+    lang: Language,
+    status: number,
+    view: Omit<MessageView, 'shopName' | 'nonce' | 'lang'>,
+  ) {
+    return page(reply, status, renderMessage({ ...view, shopName, nonce: nonceOf(reply), lang }));
   }
 
   function allowReturnOrigins(reply: FastifyReply, session: CheckoutSessionRow) {
@@ -124,46 +149,55 @@ export const payPageRoutes: FastifyPluginAsyncTypebox<{ provider: PaymentProvide
     stateOf(reply).returnOrigins = [...origins];
   }
 
-  const notFound = (reply: FastifyReply) =>
-    message(reply, 404, {
-      title: 'Payment not found',
-      heading: 'We could not find this payment',
-      paragraphs: [
-        'The payment link is incomplete or no longer exists. Nothing was charged.',
-        'Go back to the shop and start the checkout again from your cart.',
-      ],
+  const notFound = (reply: FastifyReply, lang: Language) => {
+    const t = pageTexts[lang].messages;
+    return message(reply, lang, 404, {
+      title: t.notFoundTitle,
+      heading: t.notFoundHeading,
+      paragraphs: t.notFoundBody,
       tone: 'error',
     });
+  };
 
-  const expired = (reply: FastifyReply, session: CheckoutSessionRow) =>
-    message(reply, 410, {
-      title: 'Payment expired',
-      heading: 'This payment page has expired',
-      paragraphs: [
-        'Payment pages are open for 24 hours. Nothing was charged, and your cart is unchanged.',
-        'Return to your cart and check out again to get a new payment page.',
-      ],
-      link: { href: session.cancelUrl, text: 'Return to your cart' },
+  const expired = (reply: FastifyReply, lang: Language, session: CheckoutSessionRow) => {
+    const t = pageTexts[lang].messages;
+    return message(reply, lang, 410, {
+      title: t.expiredTitle,
+      heading: t.expiredHeading,
+      paragraphs: t.expiredBody,
+      link: { href: session.cancelUrl, text: t.returnToCart },
       tone: 'error',
     });
+  };
 
-  const paid = (reply: FastifyReply, session: CheckoutSessionRow) =>
-    message(reply, 200, {
-      title: 'Payment received',
-      heading: 'This order is already paid',
-      paragraphs: ['We have received the payment for this order. You do not need to pay again.'],
-      link: { href: session.successUrl, text: 'View your orders' },
+  const paid = (reply: FastifyReply, lang: Language, session: CheckoutSessionRow) => {
+    const t = pageTexts[lang].messages;
+    return message(reply, lang, 200, {
+      title: t.paidTitle,
+      heading: t.paidHeading,
+      paragraphs: t.paidBody,
+      link: { href: session.successUrl, text: t.viewOrders },
       tone: 'success',
     });
+  };
 
-  const failed = (reply: FastifyReply, session: CheckoutSessionRow, reason: string) =>
-    message(reply, 409, {
-      title: 'Payment not completed',
-      heading: 'We could not complete this order',
-      paragraphs: [reason],
-      link: { href: session.cancelUrl, text: 'Return to your cart' },
+  /** `reason` as stored (English); shown in the page's language when it is one of the known reasons. */
+  const failed = (
+    reply: FastifyReply,
+    lang: Language,
+    session: CheckoutSessionRow,
+    reason?: string | null,
+  ) => {
+    const texts: PageTexts = pageTexts[lang];
+    const t = texts.messages;
+    return message(reply, lang, 409, {
+      title: t.failedTitle,
+      heading: t.failedHeading,
+      paragraphs: [reason ? texts.reason(reason) : t.paymentFailed],
+      link: { href: session.cancelUrl, text: t.returnToCart },
       tone: 'error',
     });
+  };
 
   async function findSession(id: string): Promise<CheckoutSessionRow | undefined> {
     if (!isObjectId(id)) return undefined;
@@ -173,6 +207,7 @@ export const payPageRoutes: FastifyPluginAsyncTypebox<{ provider: PaymentProvide
   /** Renders the form for an open session, or explains why it cannot be paid. */
   async function renderOpen(
     reply: FastifyReply,
+    lang: Language,
     session: CheckoutSessionRow,
     status: number,
     extra: Pick<Parameters<typeof renderPayForm>[0], 'errors' | 'declined' | 'values'> = {},
@@ -185,7 +220,7 @@ export const payPageRoutes: FastifyPluginAsyncTypebox<{ provider: PaymentProvide
       toMinorUnits(summary.total) !== session.amountTotal ||
       (session.lines && !sameLines(lines, session.lines))
     ) {
-      return failed(reply, session, cartChangedReason);
+      return failed(reply, lang, session, cartChangedReason);
     }
     allowReturnOrigins(reply, session);
     return page(
@@ -194,11 +229,16 @@ export const payPageRoutes: FastifyPluginAsyncTypebox<{ provider: PaymentProvide
       renderPayForm({
         sessionId: session.id,
         shopName,
-        lines: lines.map((l) => ({ title: l.title, count: l.count, unitPrice: l.price })),
+        lines: lines.map((l) => ({
+          title: localised(lang, l.title, l.titleAr),
+          count: l.count,
+          unitPrice: l.price,
+        })),
         summary,
         cancelUrl: session.cancelUrl,
         csrfToken: csrfTokenFor(ctx.config.jwtSecret, session.id, session.createdAt),
         nonce: nonceOf(reply),
+        lang,
         ...extra,
       }),
     );
@@ -208,19 +248,21 @@ export const payPageRoutes: FastifyPluginAsyncTypebox<{ provider: PaymentProvide
     const { sessionId } = request.params;
     const session = await findSession(sessionId);
     // Sessions of off-site providers are paid on the provider's page, never here.
-    if (!session || session.provider !== 'test') return notFound(reply);
+    if (!session || session.provider !== 'test') return notFound(reply, pageLanguage(request));
+    const lang = pageLanguage(request, session);
     const now = new Date(ctx.now());
-    if (session.status === 'complete') return paid(reply, session);
-    if (session.status === 'failed')
-      return failed(reply, session, session.failureReason ?? 'Payment failed.');
-    if (isExpired(session, now)) return expired(reply, session);
-    return renderOpen(reply, session, 200);
+    if (session.status === 'complete') return paid(reply, lang, session);
+    if (session.status === 'failed') return failed(reply, lang, session, session.failureReason);
+    if (isExpired(session, now)) return expired(reply, lang, session);
+    return renderOpen(reply, lang, session, 200);
   });
 
   app.post('/pay/:sessionId', { schema: { params: PaySessionParams } }, async (request, reply) => {
     const { sessionId } = request.params;
     const session = await findSession(sessionId);
-    if (!session || session.provider !== 'test') return notFound(reply);
+    if (!session || session.provider !== 'test') return notFound(reply, pageLanguage(request));
+    const lang = pageLanguage(request, session);
+    const t = pageTexts[lang];
 
     const body = formFields(request.body);
     const refused = crossSiteRefusal(request, ctx.config.publicUrl);
@@ -229,14 +271,11 @@ export const payPageRoutes: FastifyPluginAsyncTypebox<{ provider: PaymentProvide
         { sessionId: session.id, reason: refused ?? 'bad form token' },
         'payment form post refused',
       );
-      return message(reply, 403, {
-        title: 'Payment refused',
-        heading: 'This payment form could not be accepted',
-        paragraphs: [
-          'For your safety, payments are only accepted from this payment page itself. Nothing was charged.',
-          'Open the payment page again and submit the form there.',
-        ],
-        link: { href: `/pay/${session.id}`, text: 'Open the payment page' },
+      return message(reply, lang, 403, {
+        title: t.messages.refusedTitle,
+        heading: t.messages.refusedHeading,
+        paragraphs: t.messages.refusedBody,
+        link: { href: `/pay/${session.id}`, text: t.messages.openPaymentPage },
         tone: 'error',
       });
     }
@@ -244,22 +283,21 @@ export const payPageRoutes: FastifyPluginAsyncTypebox<{ provider: PaymentProvide
     const now = new Date(ctx.now());
     // A second submit after success (double click, back and resubmit) lands where the first did.
     if (session.status === 'complete') return reply.redirect(session.successUrl, 303);
-    if (session.status === 'failed')
-      return failed(reply, session, session.failureReason ?? 'Payment failed.');
-    if (isExpired(session, now)) return expired(reply, session);
+    if (session.status === 'failed') return failed(reply, lang, session, session.failureReason);
+    if (isExpired(session, now)) return expired(reply, lang, session);
 
     const form: CardForm = {
-      cardNumber: str(body.cardNumber),
-      expiry: str(body.expiry),
-      cvc: str(body.cvc),
+      cardNumber: asciiDigits(str(body.cardNumber)),
+      expiry: asciiDigits(str(body.expiry)),
+      cvc: asciiDigits(str(body.cvc)),
       cardName: str(body.cardName),
     };
     const values = { expiry: form.expiry.slice(0, 7), cardName: form.cardName.slice(0, 100) };
-    const verdict = checkCard(form, now);
+    const verdict = checkCard(form, now, t.card);
     if (verdict.kind === 'invalid')
-      return renderOpen(reply, session, 422, { errors: verdict.errors, values });
+      return renderOpen(reply, lang, session, 422, { errors: verdict.errors, values });
     if (verdict.kind === 'declined')
-      return renderOpen(reply, session, 402, { declined: verdict.message, values });
+      return renderOpen(reply, lang, session, 402, { declined: verdict.message, values });
 
     const result = await fulfilCheckoutSession(
       db(),
@@ -270,11 +308,11 @@ export const payPageRoutes: FastifyPluginAsyncTypebox<{ provider: PaymentProvide
       case 'paid':
         return reply.redirect(result.session.successUrl, 303);
       case 'failed':
-        return failed(reply, result.session, result.reason);
+        return failed(reply, lang, result.session, result.reason);
       case 'expired':
-        return expired(reply, result.session);
+        return expired(reply, lang, result.session);
       default:
-        return notFound(reply);
+        return notFound(reply, lang);
     }
   });
 
@@ -283,14 +321,16 @@ export const payPageRoutes: FastifyPluginAsyncTypebox<{ provider: PaymentProvide
   app.get('/pay/:sessionId/return', { schema: { params: PaySessionParams } }, async (request, reply) => {
     const { sessionId } = request.params;
     const session = await findSession(sessionId);
-    if (!session || !session.providerSessionId || !provider.retrieveSession) return notFound(reply);
+    if (!session || !session.providerSessionId || !provider.retrieveSession)
+      return notFound(reply, pageLanguage(request));
+    const lang = pageLanguage(request, session);
     if (session.status === 'complete') return reply.redirect(session.successUrl, 303);
     if (session.status === 'failed') {
       // A provider session fails only after its payment; a refund that did not go through before (the
       // provider was down) is tried again here (one refund per session: the idempotency key).
       if (!session.refundId)
         await refundFailedPayment(db(), provider, session, request.log, new Date(ctx.now()));
-      return failed(reply, session, session.failureReason ?? 'Payment failed.');
+      return failed(reply, lang, session, session.failureReason);
     }
     let state;
     try {
@@ -314,7 +354,7 @@ export const payPageRoutes: FastifyPluginAsyncTypebox<{ provider: PaymentProvide
     );
     if (result.outcome === 'failed') {
       await refundFailedPayment(db(), provider, result.session, request.log, now);
-      return failed(reply, result.session, result.reason);
+      return failed(reply, lang, result.session, result.reason);
     }
     return reply.redirect(session.successUrl, 303);
   });

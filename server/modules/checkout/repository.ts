@@ -4,10 +4,14 @@ import { cartItems, carts, checkoutSessions, products } from '../../db/schema';
 
 export type SessionRow = typeof checkoutSessions.$inferSelect;
 
-/** A cart line as checkout sees it: the unit price kept on the line, and the product's title and stock now. */
+/**
+ * A cart line as checkout sees it: the unit price kept on the line, and the product's title (and Arabic title)
+ * and stock now.
+ */
 export interface CartLine {
   productId: string;
   title: string;
+  titleAr: string | null;
   count: number;
   price: number;
   stock: number;
@@ -18,6 +22,7 @@ export async function loadCartLines(db: Executor, cartId: string): Promise<CartL
     .select({
       productId: cartItems.productId,
       title: products.title,
+      titleAr: products.titleAr,
       count: cartItems.count,
       price: cartItems.price,
       stock: products.quantity,

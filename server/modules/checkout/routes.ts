@@ -89,6 +89,7 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvi
           returnBase,
           publicUrl: ctx.config.publicUrl,
           now: new Date(ctx.now()),
+          lang: request.lang,
         });
         return { status: 'success' as const, session: serializeSession(row, url) };
       } catch (err) {

@@ -1,4 +1,5 @@
 import type { CheckoutSession } from '@/lib/contract/checkout';
+import type { Language } from '@/lib/contract/common';
 import { cartSummary, cartTotal } from '@/lib/rules/cart-summary';
 import type { Db } from '../../db/client';
 import { newId } from '../../db/ids';
@@ -6,6 +7,7 @@ import { AppError } from '../../errors';
 import { insufficientStock, noCartWithId, type ShippingAddress } from '../orders/place-order';
 import { toMinorUnits, type PaymentProvider } from './providers/provider';
 import { checkUnits } from '../orders/limits';
+import { localised } from '../catalogue/serialize';
 import * as repo from './repository';
 import type { SessionRow } from './repository';
 
@@ -23,6 +25,8 @@ export interface CreateSessionRequest {
   returnBase: string;
   publicUrl: string;
   now: Date;
+  /** The shopper's language: the payment page and the lines' titles follow it. */
+  lang: Language;
 }
 
 /** The wire shape: Stripe's Checkout Session field names, amounts in piastres as Stripe gives them. */
@@ -67,7 +71,11 @@ export async function createCheckoutSession(db: Db, provider: PaymentProvider, r
   try {
     created = await provider.createSession({
       sessionId: id,
-      lines: lines.map((l) => ({ title: l.title, count: l.count, unitPrice: l.price })),
+      lines: lines.map((l) => ({
+        title: localised(req.lang, l.title, l.titleAr),
+        count: l.count,
+        unitPrice: l.price,
+      })),
       tax: summary.tax,
       savings: summary.savings,
       total: summary.total,
@@ -92,6 +100,7 @@ export async function createCheckoutSession(db: Db, provider: PaymentProvider, r
     paymentStatus: 'unpaid',
     amountTotal: toMinorUnits(summary.total),
     currency: 'egp',
+    lang: req.lang,
     lines: lines.map((l) => ({ productId: l.productId, count: l.count, price: l.price })),
     shippingDetails: req.shippingAddress.details,
     shippingPhone: req.shippingAddress.phone,

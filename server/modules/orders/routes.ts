@@ -6,6 +6,7 @@ import {
   ShippingAddressBody,
   UserIdParams,
 } from '@/lib/contract/orders';
+import { LangQuery } from '@/lib/contract/common';
 import { requireUser } from '../auth/authenticate';
 import { orderHistory, placeCashOrder } from './service';
 
@@ -26,9 +27,14 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/orders/user/:userId',
-    { onRequest: app.authenticate, schema: { params: UserIdParams, response: { 200: OrderHistory } } },
+    {
+      // The history's product titles and names follow request.lang (?lang=, Accept-Language).
+      config: { localised: true },
+      onRequest: app.authenticate,
+      schema: { params: UserIdParams, querystring: LangQuery, response: { 200: OrderHistory } },
+    },
     async function getOrderHistory(request) {
-      return orderHistory(ctx, requireUser(request).id, request.params.userId);
+      return orderHistory(ctx, requireUser(request).id, request.params.userId, request.lang);
     },
   );
 };

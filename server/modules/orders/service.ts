@@ -1,4 +1,5 @@
 import type { CartProduct } from '@/lib/contract/catalogue';
+import type { Language } from '@/lib/contract/common';
 import type {
   OrderHistory,
   PlacedOrderAnswer,
@@ -47,7 +48,13 @@ export async function placeCashOrder(
   return { status: 'success', data: serializePlacedOrder(placed) };
 }
 
-export async function orderHistory(ctx: AppContext, callerId: string, userId: string): Promise<OrderHistory> {
+/** The caller's orders, newest first, with the products' titles and names in `lang`. */
+export async function orderHistory(
+  ctx: AppContext,
+  callerId: string,
+  userId: string,
+  lang: Language,
+): Promise<OrderHistory> {
   // Private on purpose (contract, "where our server differs"): only your own history.
   if (userId !== callerId) throw new AppError(403, 'You are not allowed to see the orders of another user');
   const db = ctx.database.db;
@@ -59,7 +66,7 @@ export async function orderHistory(ctx: AppContext, callerId: string, userId: st
     found.flatMap((o) => o.items.map((i) => i.productId)),
   );
   const products = new Map<string, CartProduct>();
-  for (const [id, p] of productMap) products.set(id, serializeCartProduct(p, ctx.config.publicUrl));
+  for (const [id, p] of productMap) products.set(id, serializeCartProduct(p, ctx.config.publicUrl, lang));
   const owner = { _id: user.id, name: user.name, email: user.email, phone: user.phone };
   return found.map((o) => serializeOrder(o, owner, products));
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { LangQuery } from '@/lib/contract/common';
 import { AddToWishlist, WishlistAnswer, WishlistIds, WishlistProductParams } from '@/lib/contract/wishlist';
 import { requireUser } from '../auth/authenticate';
 import { addToWishlist, readWishlist, removeFromWishlist } from './service';
@@ -8,9 +9,14 @@ export const wishlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/wishlist',
-    { onRequest: app.authenticate, schema: { response: { 200: WishlistAnswer } } },
+    {
+      // The products' titles, names and descriptions follow request.lang (?lang=, Accept-Language).
+      config: { localised: true },
+      onRequest: app.authenticate,
+      schema: { querystring: LangQuery, response: { 200: WishlistAnswer } },
+    },
     async function getWishlist(request) {
-      return readWishlist(ctx, requireUser(request).id);
+      return readWishlist(ctx, requireUser(request).id, request.lang);
     },
   );
 

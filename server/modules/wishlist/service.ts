@@ -1,3 +1,4 @@
+import type { Language } from '@/lib/contract/common';
 import type { WishlistAnswer, WishlistIds } from '@/lib/contract/wishlist';
 import type { AppContext } from '../../context';
 import { isObjectId } from '../../db/ids';
@@ -6,13 +7,14 @@ import { withRelations } from '../catalogue/repository';
 import { serializeProduct } from '../catalogue/serialize';
 import * as repo from './repository';
 
-export async function readWishlist(ctx: AppContext, userId: string): Promise<WishlistAnswer> {
+/** The caller's wishlist, its products' titles, names and descriptions in `lang`. */
+export async function readWishlist(ctx: AppContext, userId: string, lang: Language): Promise<WishlistAnswer> {
   const db = ctx.database.db;
   const full = await withRelations(db, await repo.wishlistProducts(db, userId));
   return {
     status: 'success',
     count: full.length,
-    data: full.map((p) => serializeProduct(p, ctx.config.publicUrl)),
+    data: full.map((p) => serializeProduct(p, ctx.config.publicUrl, lang)),
   };
 }
 

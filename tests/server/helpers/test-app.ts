@@ -51,7 +51,7 @@ function templateKey(seeded: boolean): string {
   const dir = path.join(repoRoot, 'server/db/migrations');
   for (const f of readdirSync(dir).sort()) if (f.endsWith('.sql')) h.update(readFileSync(path.join(dir, f)));
   if (seeded)
-    for (const f of ['server/seed/seed.ts', 'server/seed/seed-data.ts'])
+    for (const f of ['server/seed/seed.ts', 'server/seed/seed-data.ts', 'server/seed/seed-arabic.ts'])
       h.update(readFileSync(path.join(repoRoot, f)));
   return h.digest('hex').slice(0, 16);
 }

@@ -1,0 +1,19 @@
+import { asset } from '@/components/ui/asset';
+import { openUrl } from '@/components/ui/open-url';
+
+/**
+ * The footer's 'Share App Link': the shop sends no such mail, so the shopper's own e-mail app gets a draft
+ * addressed as typed, holding the link to the shop. Fetched on the first use, not with every page.
+ * Returns the link put in the draft.
+ */
+export function shareAppLink(email: string): string {
+  const link = new URL(asset('/'), window.location.origin).href;
+  const query = new URLSearchParams({
+    subject: 'FreshCart on your phone',
+    body: `Open this link on your phone to shop at FreshCart: ${link}`,
+  })
+    .toString()
+    .replace(/\+/g, '%20');
+  openUrl(`mailto:${encodeURIComponent(email)}?${query}`);
+  return link;
+}
