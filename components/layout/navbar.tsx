@@ -28,9 +28,12 @@ export function Navbar() {
   const pathname = useShownLocation()?.pathname;
   const menuButton = useRef<HTMLButtonElement>(null);
 
-  // The phone menu closes once a link has taken the shopper somewhere.
+  // The phone menu closes once a link has taken the shopper somewhere (not when the first screen appears:
+  // the prerendered navbar can be opened before it has).
+  const shownAt = useRef(pathname);
   useEffect(() => {
-    setOpen(false);
+    if (shownAt.current !== undefined && shownAt.current !== pathname) setOpen(false);
+    shownAt.current = pathname;
   }, [pathname]);
 
   // Until the cart has been read, its count is not known: a 0 would say the cart is empty.

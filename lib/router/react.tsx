@@ -1,10 +1,11 @@
 // The React side of the router: the provider, <Outlet>, links, <Navigate> and the hooks the screens use.
 import {
   createContext,
+  startTransition,
   useContext,
   useEffect,
   useLayoutEffect,
-  useSyncExternalStore,
+  useState,
   type AnchorHTMLAttributes,
   type ComponentType,
   type MouseEvent,
@@ -61,8 +62,27 @@ interface RouterProviderProps {
 
 // Nothing is routed on the server (the hash is only known in the browser). One object: React compares snapshots.
 const nothingRouted: RouterState = { location: null, match: null, action: 'POP', pending: null, error: null };
-const serverState = () => nothingRouted;
-const subscribeNowhere = () => () => {};
+
+/**
+ * The router's state as React renders it. Every change (a screen's code has arrived, a navigation, a guard's
+ * redirect) is rendered as a transition: React builds the next screen in slices that yield to the browser
+ * (no long task while a screen mounts), and keeps the current one up meanwhile, as the router itself does
+ * while a screen's code downloads. The router has already decided the location and the guards; only the
+ * drawing of it is scheduled.
+ */
+function useSubscribedState(router: Router | null): RouterState {
+  const [state, setState] = useState<RouterState>(() => router?.getState() ?? nothingRouted);
+  useLayoutEffect(() => {
+    if (!router) return;
+    const update = () => startTransition(() => setState(router.getState()));
+    // The router may have moved on between this render and the subscription.
+    if (router.getState() !== state) update();
+    return router.subscribe(update);
+    // Subscribed once per router; `state` is only compared at subscription time.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [router]);
+  return router ? state : nothingRouted;
+}
 
 export function RouterProvider({
   router,
@@ -70,11 +90,7 @@ export function RouterProvider({
   loadError,
   children,
 }: RouterProviderProps): ReactElement {
-  const state = useSyncExternalStore(
-    router?.subscribe ?? subscribeNowhere,
-    router?.getState ?? serverState,
-    serverState,
-  );
+  const state = useSubscribedState(router);
   useScrollRestoration(router, state);
   return (
     <RouterContext.Provider value={router}>
