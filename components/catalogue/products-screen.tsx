@@ -151,15 +151,24 @@ function SearchBox({ applied, onSearch }: { applied: string; onSearch: (search: 
   const id = useId();
   const [text, setText] = useState(applied);
   const shown = useRef(applied);
+  // The search this box last sent: when the route catches up with it, the shopper may already have typed
+  // on (the route's change is drawn in a transition, later on a busy phone), and that newer text stays.
+  const sent = useRef<string | null>(null);
   useEffect(() => {
-    if (shown.current !== applied) setText(applied);
+    if (shown.current !== applied) {
+      if (sent.current === applied) sent.current = null;
+      else setText(applied);
+    }
     shown.current = applied;
   }, [applied]);
   const latest = useRef(onSearch);
   latest.current = onSearch;
   useEffect(() => {
     if (text === applied) return;
-    const timer = setTimeout(() => latest.current(text), searchDebounceMs);
+    const timer = setTimeout(() => {
+      sent.current = text;
+      latest.current(text);
+    }, searchDebounceMs);
     return () => clearTimeout(timer);
   }, [text, applied]);
   return (

@@ -296,6 +296,30 @@ describe('product list', () => {
     ]);
   });
 
+  it('keeps what the shopper typed after a search was sent when the route catches up with that search', async () => {
+    const { calls, router } = await openList();
+    const search = screen.getByLabelText('Search About Product by name') as HTMLInputElement;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.change(search, { target: { value: 'wool' } });
+      // The pause ends and 'wool' is sent; in the same moment (before the route's change is drawn, as on a
+      // busy phone) the shopper empties the box.
+      act(() => {
+        vi.advanceTimersByTime(searchDebounceMs);
+        fireEvent.change(search, { target: { value: '' } });
+      });
+      expect(router.getState().location?.search).toBe('?q=wool');
+      expect(search.value).toBe('');
+      act(() => void vi.advanceTimersByTime(searchDebounceMs));
+    } finally {
+      vi.useRealTimers();
+    }
+    await waitFor(() => expect(router.getState().location?.search).toBe(''));
+    expect(search.value).toBe('');
+    await waitFor(() => expect(titles()).toHaveLength(3));
+    expect(calls.some((c) => c.path.includes('keyword=wool'))).toBe(true);
+  });
+
   it("never shows an older search's late answer over a newer one, and cancels its request", async () => {
     const gates = new Map<string, ReturnType<typeof deferred<void>>>();
     const signals: Array<{ path: string; aborted: () => boolean }> = [];
