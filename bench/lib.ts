@@ -229,6 +229,38 @@ async function waitForPortClosed(port: number, ms: number): Promise<boolean> {
   }
 }
 
+/**
+ * Processes the benchmark started that must not outlive it when it is stopped (Ctrl-C, SIGTERM, a closed
+ * terminal): the servers run in their own process groups and Chromium is a child of its own, so neither gets
+ * the signal the benchmark got. Each is killed (its whole group where it has one), then the benchmark exits.
+ */
+const liveChildren = new Map<number, { group: boolean }>();
+let stopHandlersInstalled = false;
+
+export function killOnStop(child: ChildProcess, options: { group: boolean }): void {
+  if (child.pid === undefined) return;
+  const pid = child.pid;
+  liveChildren.set(pid, options);
+  child.once('exit', () => {
+    if (!options.group) liveChildren.delete(pid);
+  });
+  if (stopHandlersInstalled) return;
+  stopHandlersInstalled = true;
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(sig, () => {
+      for (const [id, { group }] of liveChildren) {
+        try {
+          process.kill(group ? -id : id, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+      console.error(`\n[bench] stopped by ${sig}: its servers and browsers were stopped too`);
+      process.exit(sig === 'SIGINT' ? 130 : 143);
+    });
+  }
+}
+
 let serverCompiled = false;
 let benchServerCompiled = false;
 
@@ -269,6 +301,7 @@ export async function startServer(
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
+  killOnStop(child, { group: true });
   let out = '';
   let resolveImages: (ms: number) => void = () => {};
   const imagesDone = new Promise<number>((resolve) => (resolveImages = resolve));
@@ -317,6 +350,7 @@ export async function startServer(
       const timer = setTimeout(() => signal('SIGKILL'), 15_000);
       await done;
       clearTimeout(timer);
+      liveChildren.delete(child.pid!);
       // Only a closed port proves the server is gone: the next catalogue's server listens there.
       if (!(await waitForPortClosed(port, 15_000))) {
         signal('SIGKILL');

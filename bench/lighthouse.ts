@@ -24,7 +24,17 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium } from '@playwright/test';
 import { chromiumFlags, findChromium } from '../e2e/support/chromium';
-import { api, freshTarget, median, repoRoot, signUp, startServer, tempDir, writeResult } from './lib';
+import {
+  api,
+  freshTarget,
+  killOnStop,
+  median,
+  repoRoot,
+  signUp,
+  startServer,
+  tempDir,
+  writeResult,
+} from './lib';
 import { startStaticServer } from './static-server';
 
 const serverPort = 3840;
@@ -231,6 +241,7 @@ export async function benchLighthouse(): Promise<PageFigure[]> {
     ],
     { stdio: 'ignore' },
   );
+  killOnStop(browser, { group: false });
   try {
     const base = server.url;
     // Every picture drawn before measuring: a first request for an undrawn one renders it on the spot.
