@@ -104,7 +104,7 @@ export function ImageCarousel({ images, title, variant, initial = 0, onOpen, onC
             aria-label="Previous image"
             onClick={() => slider.act((s) => s.prev())}
           >
-            <ChevronIcon direction="left" />
+            <ChevronIcon direction="start" />
           </button>
           <button
             type="button"
@@ -112,7 +112,7 @@ export function ImageCarousel({ images, title, variant, initial = 0, onOpen, onC
             aria-label="Next image"
             onClick={() => slider.act((s) => s.next())}
           >
-            <ChevronIcon direction="right" />
+            <ChevronIcon direction="end" />
           </button>
           <div className={styles.dots}>
             {images.map((url, i) => (
