@@ -1,12 +1,13 @@
 // Right to left (<html dir="rtl">, set by the head script or the language switch): the sliders run in
 // keen-slider's rtl mode, direction-bearing icons are marked to be mirrored, toasts take the mirrored corner.
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KeenSliderOptions } from 'keen-slider';
 import { ImageCarousel } from '@/components/catalogue/image-carousel';
+import { ImageViewer } from '@/components/catalogue/image-viewer';
 import { CartIcon, ChevronIcon, CloseIcon, MenuIcon, StarIcon } from '@/components/ui/icons';
 import { positionFor } from '@/components/ui/notify';
 
@@ -61,26 +62,26 @@ const images = ['/a.webp', '/b.webp', '/c.webp'];
 describe('sliders follow the reading direction', () => {
   it('left to right: keen-slider without rtl', async () => {
     setDirection('ltr');
-    render(<ImageCarousel images={images} title="Camera" variant="viewer" />);
+    render(<ImageCarousel images={images} title="Camera" onOpen={() => {}} />);
     await vi.waitFor(() => expect(sliders).toHaveLength(1));
     expect(sliders[0]?.options.rtl).toBe(false);
   });
 
   it("right to left: keen-slider's rtl mode, so the next picture comes from the left", async () => {
     setDirection('rtl');
-    render(<ImageCarousel images={images} title="Camera" variant="viewer" />);
+    render(<ImageCarousel images={images} title="Camera" onOpen={() => {}} />);
+    // 'Next image' fetches the slider at once and still means the next picture.
+    await userEvent.click(screen.getByRole('button', { name: 'Next image' }));
     await vi.waitFor(() => expect(sliders).toHaveLength(1));
     expect(sliders[0]?.options.rtl).toBe(true);
     // The spec's options are kept.
     expect(sliders[0]?.options.slides).toEqual({ perView: 1, spacing: 40 });
-    // 'Next image' still means the next picture.
-    await userEvent.click(screen.getByRole('button', { name: 'Next image' }));
     expect(sliders[0]?.next).toHaveBeenCalledTimes(1);
   });
 
   it('a change of direction while the slider is live re-lays it in the new direction', async () => {
     setDirection('ltr');
-    render(<ImageCarousel images={images} title="Camera" variant="viewer" />);
+    render(<ImageCarousel images={images} title="Camera" onOpen={() => {}} />);
     await vi.waitFor(() => expect(sliders).toHaveLength(1));
     await act(async () => setDirection('rtl'));
     await vi.waitFor(() => expect(sliders[0]?.update).toHaveBeenCalledTimes(1));
@@ -106,7 +107,7 @@ describe('direction-bearing icons are mirrored right to left', () => {
   });
 
   it('the carousel arrows are chevrons to be mirrored: previous points to the start, next to the end', () => {
-    render(<ImageCarousel images={images} title="Camera" variant="page" />);
+    render(<ImageCarousel images={images} title="Camera" onOpen={() => {}} />);
     const prev = screen.getByRole('button', { name: 'Previous image' }).querySelector('svg');
     const next = screen.getByRole('button', { name: 'Next image' }).querySelector('svg');
     expect(prev).toHaveAttribute('data-rtl-mirror');
@@ -134,5 +135,73 @@ describe('toasts stand where reading starts', () => {
     expect(positionFor('bottom-right', 'rtl')).toBe('bottom-left');
     expect(positionFor('top-center', 'rtl')).toBe('top-center');
     expect(positionFor(undefined, 'rtl')).toBe('top-left');
+  });
+});
+
+describe('the image viewer moves the way the page reads', () => {
+  function open() {
+    render(<ImageViewer images={images} title="Camera" initial={0} onClose={() => {}} />);
+    const dialog = screen.getByRole('dialog', { name: 'Camera images' });
+    const shown = () =>
+      within(dialog)
+        .getAllByRole('group', { hidden: true })
+        .findIndex((g) => g.getAttribute('aria-hidden') !== 'true');
+    const track = dialog.querySelector('[data-current]') as HTMLElement;
+    const swipe = (dx: number) => {
+      fireEvent.pointerDown(track, { pointerId: 1, pointerType: 'touch', clientX: 200, clientY: 100 });
+      fireEvent.pointerMove(track, { pointerId: 1, pointerType: 'touch', clientX: 200 + dx, clientY: 102 });
+      fireEvent.pointerUp(track, { pointerId: 1, pointerType: 'touch', clientX: 200 + dx, clientY: 102 });
+    };
+    return { dialog, shown, swipe };
+  }
+
+  it('left to right: a swipe to the left shows the next picture, to the right the previous', () => {
+    setDirection('ltr');
+    const { shown, swipe } = open();
+    expect(shown()).toBe(0);
+    act(() => swipe(-150));
+    expect(shown()).toBe(1);
+    act(() => swipe(150));
+    expect(shown()).toBe(0);
+    // A mostly vertical move is the page's scroll, not a swipe.
+    const { dialog } = { dialog: screen.getByRole('dialog') };
+    const track = dialog.querySelector('[data-current]') as HTMLElement;
+    fireEvent.pointerDown(track, { pointerId: 2, pointerType: 'touch', clientX: 200, clientY: 100 });
+    fireEvent.pointerMove(track, { pointerId: 2, pointerType: 'touch', clientX: 180, clientY: 220 });
+    fireEvent.pointerUp(track, { pointerId: 2, pointerType: 'touch', clientX: 180, clientY: 220 });
+    expect(shown()).toBe(0);
+  });
+
+  it('right to left: a swipe to the right shows the next picture, to the left the previous', () => {
+    setDirection('rtl');
+    const { shown, swipe } = open();
+    act(() => swipe(150));
+    expect(shown()).toBe(1);
+    act(() => swipe(150));
+    expect(shown()).toBe(2);
+    act(() => swipe(-150));
+    expect(shown()).toBe(1);
+  });
+
+  it('the arrow keys point at the picture to show: ArrowLeft is next right to left, previous left to right', async () => {
+    setDirection('rtl');
+    const { shown } = open();
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(shown()).toBe(1);
+    await userEvent.keyboard('{ArrowRight}');
+    expect(shown()).toBe(0);
+  });
+
+  it("'Next image' from the last picture goes round to the first; a dot shows its picture", async () => {
+    setDirection('ltr');
+    const { dialog, shown } = open();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Show image 3' }));
+    expect(shown()).toBe(2);
+    expect(within(dialog).getByRole('button', { name: 'Show image 3' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next image' }));
+    expect(shown()).toBe(0);
   });
 });
