@@ -14,6 +14,7 @@ import {
   MotionConfig,
   useAnimationControls,
   useMotionValue,
+  useReducedMotion,
 } from 'framer-motion';
 import { ChevronIcon, CloseIcon } from '@/components/ui/icons';
 import { useDirection } from '@/components/ui/use-direction';
@@ -49,6 +50,8 @@ export function ImageViewer({ images, title, initial, onClose }: ImageViewerProp
 
   const latestClose = useRef(onClose);
   latestClose.current = onClose;
+  // Reduced motion: the box does not rise into place (not even from a first frame drawn lower); it fades.
+  const still = useReducedMotion() === true;
 
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
@@ -109,7 +112,7 @@ export function ImageViewer({ images, title, initial, onClose }: ImageViewerProp
             role="dialog"
             aria-modal="true"
             aria-label={`${title} images`}
-            initial={{ opacity: 0, y: 24 }}
+            initial={{ opacity: 0, y: still ? 0 : 24 }}
             animate={{ opacity: 1, y: 0 }}
             transition={fade}
           >
