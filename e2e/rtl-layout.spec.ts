@@ -1,5 +1,5 @@
 // Right to left: the mirrored layout on every screen at 375 and 1280 px, light and dark (no sideways
-// overflow, the brand at the right, screenshots to look at), the sliders and the image viewer moving the
+// overflow, axe finds no violation, screenshots to look at; the brand at the right), the sliders and the image viewer moving the
 // way an Arabic page reads, the viewer's animation and the reduced-motion setting, toasts in the mirrored
 // corner.
 //
@@ -18,6 +18,7 @@ import {
   settle,
   waitForHydration,
 } from './support/app';
+import { expectNoAxeViolations } from './support/axe';
 import { applyCombo, combosOf, prepareScreen } from './support/combos';
 import { expect, test } from './support/fixtures';
 
@@ -182,7 +183,7 @@ function idsOf(api: Api): Promise<Ids> {
 }
 
 for (const screen of screens) {
-  test(`right to left, no sideways scroll, screenshots: ${screen.name}`, async ({ page, api }) => {
+  test(`right to left, no sideways scroll, axe, screenshots: ${screen.name}`, async ({ page, api }) => {
     test.setTimeout(120_000);
     await rightToLeft(page);
     const combos = combosOf({ name: screen.name, open: async () => {}, widths: screen.widths });
@@ -205,19 +206,24 @@ for (const screen of screens) {
     await settle(page);
     await screen.then?.(page);
 
-    const overflow: string[] = [];
+    const failures: string[] = [];
     for (const { theme, width } of combos) {
       await applyCombo(page, theme, width);
       await settle(page);
       const extra = await sidewaysOverflow(page);
-      if (extra > 0) overflow.push(`${width} px ${theme}: the page scrolls ${extra} px sideways`);
+      if (extra > 0) failures.push(`${width} px ${theme}: the page scrolls ${extra} px sideways`);
+      try {
+        await expectNoAxeViolations(page, `${screen.name} right to left (${theme}, ${width} px)`);
+      } catch (err) {
+        failures.push((err as Error).message);
+      }
       await page.screenshot({
         path: `${folder}/rtl-${screen.name}-${width}-${theme}.jpg`,
         fullPage: true,
         quality: 85,
       });
     }
-    expect(overflow, overflow.join('\n')).toEqual([]);
+    expect(failures, failures.join('\n\n')).toEqual([]);
   });
 }
 
@@ -381,10 +387,13 @@ for (const motion of ['no-preference', 'reduce'] as const) {
     await expect(viewer.locator('button').first()).toBeFocused();
     await page.waitForTimeout(800);
     const frames = await viewerFrames(page);
-    expect(frames.length).toBeGreaterThan(3);
-    // It fades in either way: some frames part-way, the last fully opaque.
-    expect(frames.some((f) => f.opacity > 0 && f.opacity < 1)).toBe(true);
+    expect(frames.length).toBeGreaterThan(1);
+    // It fades in either way: the first frame (read as the dialog enters the page, before it is painted) is
+    // transparent, the last fully opaque. (Frames part-way depend on how busy the machine is.)
+    expect(frames[0]!.opacity).toBe(0);
     expect(frames.at(-1)!.opacity).toBe(1);
+    // It rises into place only without reduced motion: drawn 24 px lower first.
+    expect(frames[0]!.transform).toBe(motion === 'reduce' ? 'none' : 'matrix(1, 0, 0, 1, 0, 24)');
     const moved = frames.some((f) => f.transform !== 'none' && f.transform !== 'matrix(1, 0, 0, 1, 0, 0)');
     expect(moved).toBe(motion === 'no-preference');
     expect(frames.at(-1)!.transform).toMatch(/^(none|matrix\(1, 0, 0, 1, 0, 0\))$/);
