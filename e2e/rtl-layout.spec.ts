@@ -314,8 +314,9 @@ test('right to left: the details carousel swipes the natural way; its arrows sit
   const carousel = page.locator('main [aria-roledescription="carousel"]');
   const track = carousel.locator('.keen-slider');
   const slides = track.locator('.keen-slider__slide');
-  const arrows = carousel.locator(':scope > button');
-  const dots = carousel.locator(':scope > div:last-child > button');
+  // The arrows hold a chevron, the dots nothing (a slide's button holds its picture).
+  const arrows = carousel.locator('button:has(svg)');
+  const dots = carousel.locator('button:not(:has(*))');
   await expect(dots).toHaveCount(product.images.length);
   await expect(track).toHaveAttribute('data-keen-slider-reverse', '');
 

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import 'keen-slider/keen-slider.min.css';
-import { ChevronIcon } from '@/components/ui/icons';
 import { productPictureSizes } from './lcp-pictures';
+import { PictureControls } from './picture-controls';
 import { ProductImage } from './product-image';
 import { useLateSlider } from './use-late-slider';
 import styles from './image-carousel.module.scss';
@@ -73,38 +73,13 @@ export function ImageCarousel({ images, title, onOpen }: ImageCarouselProps) {
           </div>
         ))}
       </div>
-      {images.length > 1 ? (
-        <>
-          <button
-            type="button"
-            className={`${styles.arrow} ${styles.prev}`}
-            aria-label="Previous image"
-            onClick={() => slider.act((s) => s.prev())}
-          >
-            <ChevronIcon direction="start" />
-          </button>
-          <button
-            type="button"
-            className={`${styles.arrow} ${styles.next}`}
-            aria-label="Next image"
-            onClick={() => slider.act((s) => s.next())}
-          >
-            <ChevronIcon direction="end" />
-          </button>
-          <div className={styles.dots}>
-            {images.map((url, i) => (
-              <button
-                key={`${url}-dot-${i}`}
-                type="button"
-                className={`${styles.dot} ${i === current ? styles.dotActive : ''}`}
-                aria-label={`Show image ${i + 1}`}
-                aria-current={i === current ? 'true' : undefined}
-                onClick={() => slider.act((s) => s.moveToIdx(i))}
-              />
-            ))}
-          </div>
-        </>
-      ) : null}
+      <PictureControls
+        images={images}
+        current={current}
+        onPrevious={() => slider.act((s) => s.prev())}
+        onNext={() => slider.act((s) => s.next())}
+        onShow={(index) => slider.act((s) => s.moveToIdx(index))}
+      />
     </div>
   );
 }

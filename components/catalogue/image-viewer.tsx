@@ -16,8 +16,9 @@ import {
   useMotionValue,
   useReducedMotion,
 } from 'framer-motion';
-import { ChevronIcon, CloseIcon } from '@/components/ui/icons';
+import { CloseIcon } from '@/components/ui/icons';
 import { useDirection } from '@/components/ui/use-direction';
+import { PictureControls } from './picture-controls';
 import { ProductImage } from './product-image';
 import styles from './image-viewer.module.scss';
 
@@ -273,38 +274,14 @@ function Pictures({ images, title, initial }: Omit<ImageViewerProps, 'onClose'>)
           ))}
         </m.div>
       </div>
-      {count > 1 ? (
-        <>
-          <button
-            type="button"
-            className={`${styles.arrow} ${styles.prev}`}
-            aria-label="Previous image"
-            onClick={() => show(current - 1)}
-          >
-            <ChevronIcon direction="start" />
-          </button>
-          <button
-            type="button"
-            className={`${styles.arrow} ${styles.next}`}
-            aria-label="Next image"
-            onClick={() => show(current + 1)}
-          >
-            <ChevronIcon direction="end" />
-          </button>
-          <div className={styles.dots}>
-            {images.map((url, i) => (
-              <button
-                key={`${url}-dot-${i}`}
-                type="button"
-                className={`${styles.dot} ${i === current ? styles.dotActive : ''}`}
-                aria-label={`Show image ${i + 1}`}
-                aria-current={i === current ? 'true' : undefined}
-                onClick={() => show(i)}
-              />
-            ))}
-          </div>
-        </>
-      ) : null}
+      <PictureControls
+        images={images}
+        current={current}
+        onPrevious={() => show(current - 1)}
+        onNext={() => show(current + 1)}
+        onShow={show}
+        onScrim
+      />
     </div>
   );
 }
