@@ -210,6 +210,11 @@ function Pictures({ images, title, initial }: Omit<ImageViewerProps, 'onClose'>)
     if (!d || d.pointer !== event.pointerId) return;
     drag.current = null;
     if (!d.horizontal) return;
+    // Taken away mid-swipe (a system gesture, a call): back to the picture it started from.
+    if (event.type === 'pointercancel') {
+      show(current);
+      return;
+    }
     const dx = event.clientX - d.startX;
     const width = viewport.current?.clientWidth ?? 1;
     const speed = Math.abs(dx) / Math.max(1, performance.now() - d.at); // px per ms

@@ -181,6 +181,12 @@ describe('the image viewer moves the way the page reads', () => {
     expect(shown()).toBe(2);
     act(() => swipe(-150));
     expect(shown()).toBe(1);
+    // A swipe the system takes away half-way leaves the picture where it was.
+    const track = screen.getByRole('dialog').querySelector('[data-current]') as HTMLElement;
+    fireEvent.pointerDown(track, { pointerId: 3, pointerType: 'touch', clientX: 200, clientY: 100 });
+    fireEvent.pointerMove(track, { pointerId: 3, pointerType: 'touch', clientX: 400, clientY: 100 });
+    fireEvent.pointerCancel(track, { pointerId: 3, pointerType: 'touch', clientX: 400, clientY: 100 });
+    expect(shown()).toBe(1);
   });
 
   it('the arrow keys point at the picture to show: ArrowLeft is next right to left, previous left to right', async () => {
