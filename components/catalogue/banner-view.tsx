@@ -1,4 +1,4 @@
-import type { MouseEventHandler, ReactNode, Ref } from 'react';
+import type { CSSProperties, MouseEventHandler, ReactNode, Ref } from 'react';
 import 'keen-slider/keen-slider.min.css';
 import { asset } from '@/components/ui/asset';
 import { homeBannerPicture } from './lcp-pictures';
@@ -32,6 +32,16 @@ export const bannerSlides = [
 ] as const;
 
 export type BannerSlide = (typeof bannerSlides)[number];
+
+/**
+ * The slide's picture, and the same as --picture: right to left, home-banner.module.scss draws it mirrored
+ * (its drawings beside the words, on the left) on the slide's ::before; keen-slider owns the slide's own
+ * transform.
+ */
+function pictureStyle(picture: string): CSSProperties {
+  const url = `url(${asset(picture)})`;
+  return { backgroundImage: url, '--picture': url } as CSSProperties;
+}
 
 export interface BannerLinkProps {
   to: string;
@@ -81,7 +91,7 @@ export function BannerView({
             key={s.picture}
             className={`keen-slider__slide ${styles.slide}`}
             // The later slides' pictures are asked for once the slider can show them.
-            style={i === 0 || live ? { backgroundImage: `url(${asset(s.picture)})` } : undefined}
+            style={i === 0 || live ? pictureStyle(s.picture) : undefined}
             role="group"
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${bannerSlides.length}`}

@@ -41,7 +41,7 @@ function CategoriesTrack({ categories }: { categories: Category[] }) {
             aria-label="Previous categories"
             onClick={() => slider.act((s) => s.prev())}
           >
-            <ChevronIcon direction="left" size={20} />
+            <ChevronIcon direction="start" size={20} />
           </button>
           <button
             type="button"
@@ -49,7 +49,7 @@ function CategoriesTrack({ categories }: { categories: Category[] }) {
             aria-label="Next categories"
             onClick={() => slider.act((s) => s.next())}
           >
-            <ChevronIcon direction="right" size={20} />
+            <ChevronIcon direction="end" size={20} />
           </button>
         </div>
       </div>

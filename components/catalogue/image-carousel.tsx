@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import 'keen-slider/keen-slider.min.css';
-import { ChevronIcon } from '@/components/ui/icons';
 import { productPictureSizes } from './lcp-pictures';
+import { PictureControls } from './picture-controls';
 import { ProductImage } from './product-image';
 import { useLateSlider } from './use-late-slider';
 import styles from './image-carousel.module.scss';
@@ -9,47 +9,36 @@ import styles from './image-carousel.module.scss';
 interface ImageCarouselProps {
   images: string[];
   title: string;
-  /** 'page': the details carousel (a click opens the viewer); 'viewer': the larger one inside it. */
-  variant: 'page' | 'viewer';
-  initial?: number;
-  onOpen?: (index: number) => void;
-  onChange?: (index: number) => void;
+  /** A click on a picture: open it in the full-screen viewer. */
+  onOpen: (index: number) => void;
 }
 
 /**
- * Spec: one slide per view, 40 px spacing, arrows and clickable dots. The first picture is plain markup (the
- * screen's largest paint); keen-slider takes over once the page is idle, or at once on an arrow or a dot.
+ * The details page's carousel. Spec: one slide per view, 40 px spacing, arrows and clickable dots; a click
+ * opens the full-screen viewer (image-viewer.tsx). The first picture is plain markup (the screen's largest
+ * paint); keen-slider takes over once the page is idle, or at once on an arrow or a dot.
  */
-export function ImageCarousel({ images, title, variant, initial = 0, onOpen, onChange }: ImageCarouselProps) {
-  const [current, setCurrent] = useState(initial);
+export function ImageCarousel({ images, title, onOpen }: ImageCarouselProps) {
+  const [current, setCurrent] = useState(0);
   const dragged = useRef(false);
-  const slider = useLateSlider<HTMLDivElement>(
-    {
-      initial,
-      loop: images.length > 1,
-      slides: { perView: 1, spacing: 40 },
-      slideChanged: (s) => {
-        setCurrent(s.track.details.rel);
-        onChange?.(s.track.details.rel);
-      },
-      dragStarted: () => {
-        dragged.current = false;
-      },
-      dragged: () => {
-        dragged.current = true;
-      },
+  const slider = useLateSlider<HTMLDivElement>({
+    loop: images.length > 1,
+    slides: { perView: 1, spacing: 40 },
+    slideChanged: (s) => setCurrent(s.track.details.rel),
+    dragStarted: () => {
+      dragged.current = false;
     },
-    // The viewer opens on the picture the shopper clicked: it needs the slider at once.
-    { now: variant === 'viewer' },
-  );
+    dragged: () => {
+      dragged.current = true;
+    },
+  });
 
-  const big = variant === 'viewer';
   return (
     <div
-      className={`${styles.carousel} ${big ? styles.viewer : ''}`}
+      className={styles.carousel}
       role="region"
       aria-roledescription="carousel"
-      aria-label={big ? `${title} enlarged images` : `${title} images`}
+      aria-label={`${title} images`}
     >
       <div ref={slider.ref} className="keen-slider">
         {images.map((url, i) => (
@@ -61,73 +50,36 @@ export function ImageCarousel({ images, title, variant, initial = 0, onOpen, onC
             aria-label={`Image ${i + 1} of ${images.length}`}
             aria-hidden={i !== current}
           >
-            {onOpen ? (
-              <button
-                type="button"
-                className={styles.open}
-                tabIndex={i === current ? 0 : -1}
-                aria-label={`Open image ${i + 1} of ${images.length} full screen`}
-                onClick={() => {
-                  // A swipe ends with a click; only a real click opens the viewer.
-                  if (!dragged.current) onOpen(i);
-                }}
-              >
-                <ProductImage
-                  className={styles.image}
-                  url={url}
-                  alt=""
-                  width={600}
-                  height={600}
-                  sizes={productPictureSizes}
-                  priority={i === 0}
-                />
-              </button>
-            ) : (
+            <button
+              type="button"
+              className={styles.open}
+              tabIndex={i === current ? 0 : -1}
+              aria-label={`Open image ${i + 1} of ${images.length} full screen`}
+              onClick={() => {
+                // A swipe ends with a click; only a real click opens the viewer.
+                if (!dragged.current) onOpen(i);
+              }}
+            >
               <ProductImage
                 className={styles.image}
                 url={url}
-                alt={`${title}, image ${i + 1}`}
-                width={900}
-                height={900}
-                sizes="100vw"
-                priority={i === initial}
+                alt=""
+                width={600}
+                height={600}
+                sizes={productPictureSizes}
+                priority={i === 0}
               />
-            )}
+            </button>
           </div>
         ))}
       </div>
-      {images.length > 1 ? (
-        <>
-          <button
-            type="button"
-            className={`${styles.arrow} ${styles.prev}`}
-            aria-label="Previous image"
-            onClick={() => slider.act((s) => s.prev())}
-          >
-            <ChevronIcon direction="left" />
-          </button>
-          <button
-            type="button"
-            className={`${styles.arrow} ${styles.next}`}
-            aria-label="Next image"
-            onClick={() => slider.act((s) => s.next())}
-          >
-            <ChevronIcon direction="right" />
-          </button>
-          <div className={styles.dots}>
-            {images.map((url, i) => (
-              <button
-                key={`${url}-dot-${i}`}
-                type="button"
-                className={`${styles.dot} ${i === current ? styles.dotActive : ''}`}
-                aria-label={`Show image ${i + 1}`}
-                aria-current={i === current ? 'true' : undefined}
-                onClick={() => slider.act((s) => s.moveToIdx(i))}
-              />
-            ))}
-          </div>
-        </>
-      ) : null}
+      <PictureControls
+        images={images}
+        current={current}
+        onPrevious={() => slider.act((s) => s.prev())}
+        onNext={() => slider.act((s) => s.next())}
+        onShow={(index) => slider.act((s) => s.moveToIdx(index))}
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from '@/lib/router/react';
 import { useProduct } from '@/lib/api/products';
 import { formatEgp } from '@/lib/rules/money';
@@ -7,7 +7,7 @@ import { BusyOverlay } from '@/components/ui/busy-overlay';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { ImageCarousel } from './image-carousel';
-import { ImageViewer } from './image-viewer';
+import { LazyImageViewer, prefetchImageViewer } from './lazy-image-viewer';
 import { Rating } from './rating';
 import { useAddToCart } from './use-add-to-cart';
 import grid from './grid.module.scss';
@@ -30,6 +30,8 @@ export function ProductDetailsScreen() {
   const [viewerAt, setViewerAt] = useState<number | null>(null);
   const [reason, setReason] = useState<string | null>(null);
   useDocumentTitle(isLoading ? 'Product' : product ? product.title : 'Error');
+  // The viewer's code (with framer-motion) is fetched once the page is idle, so a click opens it at once.
+  useEffect(() => prefetchImageViewer(), []);
 
   if (isLoading) return <Spinner label="Loading product" />;
   if (error || !product) {
@@ -56,13 +58,7 @@ export function ProductDetailsScreen() {
     <div className={grid.page}>
       <article className={styles.layout}>
         <div className={styles.gallery}>
-          <ImageCarousel
-            key={product._id}
-            images={images}
-            title={product.title}
-            variant="page"
-            onOpen={setViewerAt}
-          />
+          <ImageCarousel key={product._id} images={images} title={product.title} onOpen={setViewerAt} />
         </div>
         <div className={styles.info}>
           <h1 className={styles.title}>{product.title}</h1>
@@ -94,7 +90,7 @@ export function ProductDetailsScreen() {
         </div>
       </article>
       {viewerAt !== null ? (
-        <ImageViewer
+        <LazyImageViewer
           images={images}
           title={product.title}
           initial={viewerAt}

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { KeenSliderInstance, KeenSliderOptions } from 'keen-slider';
+import { directionOf } from '@/components/ui/direction';
+import { useDirection } from '@/components/ui/use-direction';
 
 // keen-slider is not needed to draw a slider: the first slide is plain markup (styled like keen's own layout),
 // so its code and its start-up work wait until the page has painted and gone idle, off the path of the first
@@ -18,7 +20,7 @@ function loadLibrary(): Promise<Library> {
 }
 
 /** Runs `task` once the page is idle (or after `timeout` ms at the latest); returns a cancel function. */
-function whenIdle(task: () => void, timeout: number): () => void {
+export function whenIdle(task: () => void, timeout: number): () => void {
   if (typeof window.requestIdleCallback === 'function') {
     const handle = window.requestIdleCallback(task, { timeout });
     return () => window.cancelIdleCallback(handle);
@@ -36,19 +38,17 @@ export interface LateSlider<T extends HTMLElement> {
   live: boolean;
 }
 
-export interface LateSliderTiming {
-  /** Attach as soon as mounted: a slider opened by the shopper, which must show its `initial` slide. */
-  now?: boolean;
+/** The options as given, in the container's reading direction (keen-slider's `rtl`: slides run leftwards). */
+function withDirection(options: KeenSliderOptions, element: HTMLElement): KeenSliderOptions {
+  return { ...options, rtl: directionOf(element) === 'rtl' };
 }
 
 /**
- * A keen-slider on a container, attached once the page is idle (or at once, with `now`). The options are
- * read when it attaches.
+ * A keen-slider on a container, attached once the page is idle (or at once when the shopper acts on it).
+ * The options are read when it attaches. Right to left (<html dir="rtl">) it runs in keen-slider's rtl mode: the next
+ * slide comes from the left and a swipe to the right brings it; a change of direction re-lays it.
  */
-export function useLateSlider<T extends HTMLElement>(
-  options: KeenSliderOptions,
-  { now = false }: LateSliderTiming = {},
-): LateSlider<T> {
+export function useLateSlider<T extends HTMLElement>(options: KeenSliderOptions): LateSlider<T> {
   const element = useRef<T | null>(null);
   const slider = useRef<KeenSliderInstance | null>(null);
   const latest = useRef(options);
@@ -61,7 +61,7 @@ export function useLateSlider<T extends HTMLElement>(
     loadLibrary().then(
       ({ default: KeenSlider }) => {
         if (!mounted.current || slider.current || !element.current) return;
-        slider.current = new KeenSlider(element.current, latest.current);
+        slider.current = new KeenSlider(element.current, withDirection(latest.current, element.current));
         setLive(true);
         const queued = pending.current.splice(0);
         for (const action of queued) action(slider.current);
@@ -72,8 +72,7 @@ export function useLateSlider<T extends HTMLElement>(
 
   useEffect(() => {
     mounted.current = true;
-    if (now) attach();
-    const cancel = now ? () => {} : whenIdle(attach, 2000);
+    const cancel = whenIdle(attach, 2000);
     return () => {
       mounted.current = false;
       cancel();
@@ -81,7 +80,15 @@ export function useLateSlider<T extends HTMLElement>(
       slider.current = null;
       pending.current = [];
     };
-  }, [attach, now]);
+  }, [attach]);
+
+  const direction = useDirection();
+  useEffect(() => {
+    const live = slider.current;
+    if (live && element.current && live.options.rtl !== (direction === 'rtl')) {
+      live.update(withDirection(latest.current, element.current), live.track.details?.rel);
+    }
+  }, [direction]);
 
   const ref = useCallback((el: T | null) => {
     element.current = el;

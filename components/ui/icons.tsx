@@ -1,10 +1,12 @@
 // Small inline icons (no icon font to download). Decorative by default: the text next to them says it.
+// An icon that points along the line of reading (a chevron, the cart on its way) carries data-rtl-mirror:
+// styles/globals.scss turns it round in right-to-left pages. The others (star, sun, moon, menu, close) stay.
 interface IconProps {
   size?: number;
   className?: string;
 }
 
-function svgProps(size: number, className?: string) {
+function svgProps(size: number, className?: string, mirrored = false) {
   return {
     width: size,
     height: size,
@@ -12,6 +14,7 @@ function svgProps(size: number, className?: string) {
     'aria-hidden': true,
     focusable: false,
     className,
+    'data-rtl-mirror': mirrored ? '' : undefined,
   } as const;
 }
 
@@ -26,7 +29,7 @@ export function StarIcon({ size = 16, className }: IconProps) {
 export function CartIcon({ size = 18, className }: IconProps) {
   return (
     <svg
-      {...svgProps(size, className)}
+      {...svgProps(size, className, true)}
       fill="none"
       stroke="currentColor"
       strokeWidth="2"
@@ -91,21 +94,18 @@ export function CloseIcon({ size = 24, className }: IconProps) {
   );
 }
 
-export function ChevronIcon({
-  size = 24,
-  className,
-  direction,
-}: IconProps & { direction: 'left' | 'right' }) {
+/** A chevron towards the start of the line ('start': previous) or its end ('end': next), in either direction. */
+export function ChevronIcon({ size = 24, className, direction }: IconProps & { direction: 'start' | 'end' }) {
   return (
     <svg
-      {...svgProps(size, className)}
+      {...svgProps(size, className, true)}
       fill="none"
       stroke="currentColor"
       strokeWidth="2.5"
       strokeLinecap="round"
       strokeLinejoin="round"
     >
-      <path d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />
+      <path d={direction === 'start' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />
     </svg>
   );
 }

@@ -1,3 +1,5 @@
+import type { ToastPosition } from 'react-toastify';
+import { documentDirection, type Direction } from './direction';
 import {
   createToastScheduler,
   type HoldReason,
@@ -55,13 +57,25 @@ export function notify(kind: ToastKind, text: string, options: TimedToastOptions
   scheduler.schedule(kind, text, options);
 }
 
+/**
+ * The spec's corners (top-right, top-center) are a left-to-right page's; right to left a toast stands in the
+ * mirrored corner (top-left), on the side where reading starts, as in the English page. Top-center stays.
+ */
+export function positionFor(position: ToastPosition = 'top-right', direction: Direction): ToastPosition {
+  if (direction === 'ltr') return position;
+  return position.replace(/left|right/, (side) => (side === 'left' ? 'right' : 'left')) as ToastPosition;
+}
+
 function displayOf({ toast }: ToastModule): ToastDisplay {
   return {
     show(id, kind, text, { position, icon, onOpen, onClose }) {
+      const direction = documentDirection();
       // The scheduler owns the time on screen: react-toastify's own timer and its bar are off.
       toast[kind](text, {
         toastId: id,
-        position,
+        position: positionFor(position, direction),
+        // react-toastify's rtl: the text, icon and close button laid out right to left.
+        rtl: direction === 'rtl',
         icon,
         autoClose: false,
         hideProgressBar: true,

@@ -81,7 +81,8 @@ describe('product details', () => {
 
     const opener = screen.getByRole('button', { name: 'Open image 1 of 3 full screen' });
     await userEvent.click(opener);
-    const dialog = screen.getByRole('dialog', { name: `${camera.title} images` });
+    // The viewer's code arrives on its own (components/catalogue/lazy-image-viewer.tsx).
+    const dialog = await screen.findByRole('dialog', { name: `${camera.title} images` });
     expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
     expect(within(dialog).getAllByRole('img', { hidden: true }).length).toBe(3);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
@@ -96,7 +97,7 @@ describe('product details', () => {
     const opener = screen.getByRole('button', { name: 'Open image 1 of 3 full screen' });
 
     await userEvent.click(opener);
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     const inside = within(dialog).getAllByRole('button');
     // Tab from the last control wraps to the first, and Shift+Tab from the first wraps to the last.
     inside.at(-1)!.focus();
