@@ -1,11 +1,13 @@
 import { useBrands } from '@/lib/api/catalogue';
 import { CatalogueGrid } from './catalogue-grid';
+import { useT } from '@/lib/i18n/i18n';
 
 export function BrandsScreen() {
+  const t = useT();
   const { data, error, isLoading, mutate } = useBrands();
   return (
     <CatalogueGrid
-      title="Brands"
+      title={t('catalogue.brands')}
       what="brands"
       items={data}
       error={error}

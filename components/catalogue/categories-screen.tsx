@@ -1,11 +1,13 @@
 import { useCategories } from '@/lib/api/catalogue';
 import { CatalogueGrid } from './catalogue-grid';
+import { useT } from '@/lib/i18n/i18n';
 
 export function CategoriesScreen() {
+  const t = useT();
   const { data, error, isLoading, mutate } = useCategories();
   return (
     <CatalogueGrid
-      title="Categories"
+      title={t('catalogue.categories')}
       what="categories"
       items={data}
       error={error}

@@ -5,6 +5,7 @@ import { productPictureSizes } from './lcp-pictures';
 import { ProductImage } from './product-image';
 import { useLateSlider } from './use-late-slider';
 import styles from './image-carousel.module.scss';
+import { useT } from '@/lib/i18n/i18n';
 
 interface ImageCarouselProps {
   images: string[];
@@ -21,6 +22,7 @@ interface ImageCarouselProps {
  * screen's largest paint); keen-slider takes over once the page is idle, or at once on an arrow or a dot.
  */
 export function ImageCarousel({ images, title, variant, initial = 0, onOpen, onChange }: ImageCarouselProps) {
+  const t = useT();
   const [current, setCurrent] = useState(initial);
   const dragged = useRef(false);
   const slider = useLateSlider<HTMLDivElement>(
@@ -49,7 +51,7 @@ export function ImageCarousel({ images, title, variant, initial = 0, onOpen, onC
       className={`${styles.carousel} ${big ? styles.viewer : ''}`}
       role="region"
       aria-roledescription="carousel"
-      aria-label={big ? `${title} enlarged images` : `${title} images`}
+      aria-label={t(big ? 'gallery.enlarged' : 'gallery.images', { title })}
     >
       <div ref={slider.ref} className="keen-slider">
         {images.map((url, i) => (
@@ -58,7 +60,7 @@ export function ImageCarousel({ images, title, variant, initial = 0, onOpen, onC
             className={`keen-slider__slide ${styles.slide}`}
             role="group"
             aria-roledescription="slide"
-            aria-label={`Image ${i + 1} of ${images.length}`}
+            aria-label={t('gallery.imageOf', { n: i + 1, total: images.length })}
             aria-hidden={i !== current}
           >
             {onOpen ? (
@@ -66,7 +68,7 @@ export function ImageCarousel({ images, title, variant, initial = 0, onOpen, onC
                 type="button"
                 className={styles.open}
                 tabIndex={i === current ? 0 : -1}
-                aria-label={`Open image ${i + 1} of ${images.length} full screen`}
+                aria-label={t('gallery.openFull', { n: i + 1, total: images.length })}
                 onClick={() => {
                   // A swipe ends with a click; only a real click opens the viewer.
                   if (!dragged.current) onOpen(i);
@@ -86,7 +88,7 @@ export function ImageCarousel({ images, title, variant, initial = 0, onOpen, onC
               <ProductImage
                 className={styles.image}
                 url={url}
-                alt={`${title}, image ${i + 1}`}
+                alt={t('gallery.alt', { title, n: i + 1 })}
                 width={900}
                 height={900}
                 sizes="100vw"
@@ -101,7 +103,7 @@ export function ImageCarousel({ images, title, variant, initial = 0, onOpen, onC
           <button
             type="button"
             className={`${styles.arrow} ${styles.prev}`}
-            aria-label="Previous image"
+            aria-label={t('gallery.prev')}
             onClick={() => slider.act((s) => s.prev())}
           >
             <ChevronIcon direction="left" />
@@ -109,7 +111,7 @@ export function ImageCarousel({ images, title, variant, initial = 0, onOpen, onC
           <button
             type="button"
             className={`${styles.arrow} ${styles.next}`}
-            aria-label="Next image"
+            aria-label={t('gallery.next')}
             onClick={() => slider.act((s) => s.next())}
           >
             <ChevronIcon direction="right" />
@@ -120,7 +122,7 @@ export function ImageCarousel({ images, title, variant, initial = 0, onOpen, onC
                 key={`${url}-dot-${i}`}
                 type="button"
                 className={`${styles.dot} ${i === current ? styles.dotActive : ''}`}
-                aria-label={`Show image ${i + 1}`}
+                aria-label={t('gallery.show', { n: i + 1 })}
                 aria-current={i === current ? 'true' : undefined}
                 onClick={() => slider.act((s) => s.moveToIdx(i))}
               />

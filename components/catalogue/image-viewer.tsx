@@ -2,6 +2,7 @@ import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { CloseIcon } from '@/components/ui/icons';
 import { ImageCarousel } from './image-carousel';
 import styles from './image-viewer.module.scss';
+import { useT } from '@/lib/i18n/i18n';
 
 interface ImageViewerProps {
   images: string[];
@@ -18,6 +19,7 @@ const focusable = 'button:not([disabled]), [href], input, select, textarea, [tab
  * opened it when it closes.
  */
 export function ImageViewer({ images, title, initial, onClose }: ImageViewerProps) {
+  const t = useT();
   const boxRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
 
@@ -67,8 +69,20 @@ export function ImageViewer({ images, title, initial, onClose }: ImageViewerProp
 
   return (
     <div className={styles.backdrop} onClick={onBackdropClick} onKeyDown={onKeyDown} role="presentation">
-      <div ref={boxRef} className={styles.box} role="dialog" aria-modal="true" aria-label={`${title} images`}>
-        <button ref={closeRef} type="button" className={styles.close} aria-label="Close" onClick={onClose}>
+      <div
+        ref={boxRef}
+        className={styles.box}
+        role="dialog"
+        aria-modal="true"
+        aria-label={t('gallery.images', { title })}
+      >
+        <button
+          ref={closeRef}
+          type="button"
+          className={styles.close}
+          aria-label={t('gallery.close')}
+          onClick={onClose}
+        >
           <CloseIcon />
         </button>
         <ImageCarousel images={images} title={title} variant="viewer" initial={initial} />
