@@ -10,6 +10,7 @@ import styles from './account-form.module.scss';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { t as translate, useT } from '@/lib/i18n/i18n';
 import { localiseServerMessage } from '@/lib/i18n/server-messages';
+import '@/lib/i18n/compiled/en-account';
 
 /** Spec section 9: the 'Success to update Password' toast is shown after 2 s and lasts 2000 ms. */
 export const passwordToastDelayMs = 2000;

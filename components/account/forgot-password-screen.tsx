@@ -9,6 +9,7 @@ import styles from './account-form.module.scss';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { useT } from '@/lib/i18n/i18n';
 import { localiseServerMessage } from '@/lib/i18n/server-messages';
+import '@/lib/i18n/compiled/en-account';
 
 /** What /changePass reads from the router state to prefill 'Your Email'. */
 export interface ResetState {

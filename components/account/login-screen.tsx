@@ -19,6 +19,7 @@ import styles from './account-form.module.scss';
 import own from './login-screen.module.scss';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { t as translate, useT } from '@/lib/i18n/i18n';
+import '@/lib/i18n/compiled/en-account';
 
 const loginResolver = lazyResolver<LoginValues>('login');
 

@@ -17,6 +17,7 @@ import { lazyResolver, preloadValidation } from './lazy-resolver';
 import styles from './account-form.module.scss';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { t as translate, useT } from '@/lib/i18n/i18n';
+import '@/lib/i18n/compiled/en-account';
 
 const registerResolver = lazyResolver<RegisterValues>('register');
 const providerRegisterResolver = lazyResolver<ProviderRegisterValues>('providerRegister');

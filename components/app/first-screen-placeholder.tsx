@@ -21,7 +21,7 @@ export function FirstScreenPlaceholder() {
         <FullScreenLoader belowNavbar text={<Bilingual id="loader.text" />} />
       </div>
       <p className={styles.noscript}>
-        <Bilingual id="ui.noscript" />
+        <Bilingual id="prerender.noscript" />
       </p>
     </>
   );

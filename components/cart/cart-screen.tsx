@@ -4,7 +4,8 @@ import { Link } from '@/lib/router/react';
 import { useWishlist } from '@/lib/api/wishlist';
 import type { CartLine } from '@/lib/contract/cart';
 import { cartSummary } from '@/lib/rules/cart-summary';
-import { useMoney, useT } from '@/lib/i18n/i18n';
+import { useMoney } from '@/lib/i18n/format';
+import { useT } from '@/lib/i18n/i18n';
 import { useCart } from '@/lib/session/cart-store';
 import { announce } from '@/lib/session/announcer';
 import { cartFailureReason } from '@/lib/session/cart-failure';
@@ -16,6 +17,7 @@ import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { cartToasts } from './cart-toasts';
 import { ConfirmDialog } from './confirm-dialog';
 import styles from './cart-screen.module.scss';
+import '@/lib/i18n/compiled/en-cart';
 
 /** 'Shopping Cart': the lines, their counts, favourites, and the order summary. */
 export function CartScreen() {

@@ -6,6 +6,8 @@ import { LoadError } from './load-error';
 import { MotionCardGrid } from './motion-card-grid';
 import grid from './grid.module.scss';
 import { useT } from '@/lib/i18n/i18n';
+import '@/lib/i18n/compiled/en-catalogue';
+import '@/lib/i18n/compiled/en-lists';
 
 export function BrandProductsScreen() {
   const t = useT();
@@ -14,8 +16,8 @@ export function BrandProductsScreen() {
   const list = useProductPages(brandProductsKey, query);
   const pages = list.first;
   // Spec: the heading is the first product's brand name, else 'No items available' (and nothing else).
-  const heading = pages?.[0]?.brand?.name ?? t('catalogue.noItems');
-  useDocumentTitle(list.isLoading ? t('catalogue.brand') : heading);
+  const heading = pages?.[0]?.brand?.name ?? t('lists.noItems');
+  useDocumentTitle(list.isLoading ? t('lists.brand') : heading);
 
   if (list.isLoading) return <Spinner label={t('catalogue.loadingProducts')} />;
   if (list.error && !pages) {

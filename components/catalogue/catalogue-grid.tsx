@@ -37,13 +37,11 @@ export function CatalogueGrid({
     <div className={grid.page}>
       <h1 className={grid.heading}>{title}</h1>
       {isLoading ? (
-        <Spinner label={t(what === 'brands' ? 'catalogue.loadingBrands' : 'catalogue.loadingCategories')} />
+        <Spinner label={t(what === 'brands' ? 'lists.loadingBrands' : 'catalogue.loadingCategories')} />
       ) : null}
       {error && !items ? <LoadError what={what} onRetry={onRetry} /> : null}
       {items && items.length === 0 ? (
-        <p className={grid.message}>
-          {t(what === 'brands' ? 'catalogue.noBrands' : 'catalogue.noCategories')}
-        </p>
+        <p className={grid.message}>{t(what === 'brands' ? 'lists.noBrands' : 'lists.noCategories')}</p>
       ) : null}
       {items && items.length > 0 ? (
         <ul className={`${grid.grid} ${grid.cards}`}>

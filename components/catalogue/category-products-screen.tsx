@@ -5,6 +5,8 @@ import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { MotionCardGrid } from './motion-card-grid';
 import grid from './grid.module.scss';
 import { useT } from '@/lib/i18n/i18n';
+import '@/lib/i18n/compiled/en-catalogue';
+import '@/lib/i18n/compiled/en-lists';
 
 export function CategoryProductsScreen() {
   const t = useT();
@@ -14,11 +16,9 @@ export function CategoryProductsScreen() {
   const pages = list.first;
   const first = pages?.[0];
   const heading = first?.category?.name
-    ? t('catalogue.productWithCategory', { name: first.category.name })
-    : t('catalogue.noItems');
-  useDocumentTitle(
-    list.isLoading ? t('catalogue.category') : (first?.category?.name ?? t('catalogue.category')),
-  );
+    ? t('lists.productWithCategory', { name: first.category.name })
+    : t('lists.noItems');
+  useDocumentTitle(list.isLoading ? t('lists.category') : (first?.category?.name ?? t('lists.category')));
 
   if (list.isLoading) return <Spinner label={t('catalogue.loadingProducts')} />;
   // Spec: with no data at all the page reads 'No products provided with this Brand' (text as given).
@@ -26,7 +26,7 @@ export function CategoryProductsScreen() {
     return (
       <div className={grid.page}>
         <p className={grid.message} role={list.error ? 'alert' : undefined}>
-          {t('catalogue.noProductsBrand')}
+          {t('lists.noProductsBrand')}
         </p>
         {list.error ? (
           <p className={grid.message}>

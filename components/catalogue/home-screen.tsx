@@ -12,6 +12,7 @@ import { useAddToCart } from './use-add-to-cart';
 import grid from './grid.module.scss';
 import styles from './home-screen.module.scss';
 import { useT } from '@/lib/i18n/i18n';
+import '@/lib/i18n/compiled/en-catalogue';
 
 // The same pieces, in the same places, as the prerendered page's Home (home-placeholder.tsx).
 export function HomeScreen() {

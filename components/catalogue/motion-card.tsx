@@ -5,7 +5,8 @@ import { CartIcon } from '@/components/ui/icons';
 import { ProductImage } from './product-image';
 import { Rating } from './rating';
 import styles from './motion-card.module.scss';
-import { useMoney, useT } from '@/lib/i18n/i18n';
+import { useMoney } from '@/lib/i18n/format';
+import { useT } from '@/lib/i18n/i18n';
 
 /*
  * Spec section 9: fade-up entrance, 100 ms delay, 1000 ms. A CSS transition (motion-card.module.scss),
@@ -83,11 +84,11 @@ export function MotionCard({ product, title, onAdd, priority, busy = false }: Mo
             priority={priority}
           />
           <span className={styles.text}>
-            {t('card.titlePrefix')}
+            {t('lists.titlePrefix')}
             {title}
           </span>
           <span className={styles.price}>
-            {t('card.pricePrefix')}
+            {t('lists.pricePrefix')}
             {money(product.price)}
           </span>
           <Rating value={product.ratingsAverage} />

@@ -5,7 +5,8 @@ import { productCardPictureSizes } from './lcp-pictures';
 import { ProductImage } from './product-image';
 import { Rating } from './rating';
 import styles from './product-card.module.scss';
-import { useMoney, useT } from '@/lib/i18n/i18n';
+import { useMoney } from '@/lib/i18n/format';
+import { useT } from '@/lib/i18n/i18n';
 
 interface ProductCardProps {
   product: Product;

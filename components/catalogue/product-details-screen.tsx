@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useParams } from '@/lib/router/react';
 import { useProduct } from '@/lib/api/products';
-import { useMoney, useT, type Translate } from '@/lib/i18n/i18n';
+import { useMoney } from '@/lib/i18n/format';
+import { useT, type Translate } from '@/lib/i18n/i18n';
 import { useCart } from '@/lib/session/cart-store';
 import { BusyOverlay } from '@/components/ui/busy-overlay';
 import { Spinner } from '@/components/ui/spinner';
@@ -12,6 +13,8 @@ import { Rating } from './rating';
 import { useAddToCart } from './use-add-to-cart';
 import grid from './grid.module.scss';
 import styles from './product-details-screen.module.scss';
+import '@/lib/i18n/compiled/en-catalogue';
+import '@/lib/i18n/compiled/en-details';
 
 /** Few enough left that a shopper should know before deciding. */
 const lowStock = 5;

@@ -21,6 +21,8 @@ import { useAddToCart } from './use-add-to-cart';
 import gridStyles from './grid.module.scss';
 import styles from './products-screen.module.scss';
 import { useT } from '@/lib/i18n/i18n';
+import '@/lib/i18n/compiled/en-catalogue';
+import '@/lib/i18n/compiled/en-products';
 
 type FormFilter = Omit<ProductFilter, 'search'>;
 

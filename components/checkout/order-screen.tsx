@@ -9,7 +9,8 @@ import { ApiError } from '@/lib/api/client';
 import type { Address } from '@/lib/contract/addresses';
 import type { ShippingAddress } from '@/lib/contract/orders';
 import { cartSummary } from '@/lib/rules/cart-summary';
-import { t as translate, useMoney, useT } from '@/lib/i18n/i18n';
+import { useMoney } from '@/lib/i18n/format';
+import { t as translate, useT } from '@/lib/i18n/i18n';
 import { useCart } from '@/lib/session/cart-store';
 import { rememberCardCheckout } from '@/lib/session/checkout-return';
 import { forgetDraft, readDraft, writeDraft } from '@/lib/session/saved-form';
@@ -21,6 +22,8 @@ import { errorMessage } from '@/components/ui/error-message';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { leaveFor } from './leave-for';
 import styles from './order-screen.module.scss';
+import '@/lib/i18n/compiled/en-cart';
+import '@/lib/i18n/compiled/en-order';
 
 type Pending = 'cash' | 'card' | null;
 type Field = 'details' | 'city' | 'phone';

@@ -2,6 +2,7 @@ import { Link } from '@/lib/router/react';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import styles from './not-found-screen.module.scss';
 import { useT } from '@/lib/i18n/i18n';
+import '@/lib/i18n/compiled/en-notfound';
 
 // The illustration's colours are the theme's tokens, set inline: they travel with this screen's code rather
 // than with the CSS every first screen downloads.

@@ -3,12 +3,15 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from '@/lib/router/react';
 import type { Order } from '@/lib/contract/orders';
 import { orderReference } from '@/lib/rules/money';
-import { useCount, useIntlLocale, useMoney, useT } from '@/lib/i18n/i18n';
+import { useCount, useIntlLocale, useMoney } from '@/lib/i18n/format';
+import { useT } from '@/lib/i18n/i18n';
 import { cardCheckoutStartedAt, forgetCardCheckout } from '@/lib/session/checkout-return';
 import { useOrders } from '@/lib/session/use-orders';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import styles from './orders-screen.module.scss';
+import '@/lib/i18n/compiled/en-cart';
+import '@/lib/i18n/compiled/en-orders';
 
 // Dates as the language writes them: "25 Nov 2026" (en-GB's order, kept for English), "٢٥ نوفمبر ٢٠٢٦" (ar-EG).
 const dateOptions: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };

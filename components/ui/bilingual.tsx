@@ -10,10 +10,12 @@ import styles from './bilingual.module.scss';
 export function Bilingual({ id }: { id: MessageId }) {
   return (
     <>
-      <span className={styles.en}>{en[id]}</span>
-      <span className={styles.ar} lang="ar">
+      {/* `hidden` (off in Arabic, by the stylesheet): the English page's accessibility tree holds one text. First,
+          so that a name joined from several texts ("Shop now: new arrivals") keeps its spacing. */}
+      <span className={styles.ar} lang="ar" hidden>
         {ar[id]}
       </span>
+      <span className={styles.en}>{en[id]}</span>
     </>
   );
 }

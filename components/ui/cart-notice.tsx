@@ -22,7 +22,7 @@ export function CartNotice({
         <div className={classes.notice}>
           <p>{text}</p>
           <button type="button" className={classes.button} onClick={onDismiss}>
-            {t('cart.noticeDismiss')}
+            {t('ui.ok')}
           </button>
         </div>
       ) : null}

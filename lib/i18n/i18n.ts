@@ -1,42 +1,65 @@
-// The storefront's texts (issue 17): one message catalogue per language, run by Lingui's core (@lingui/core,
-// no macros). The catalogues' sources are lib/i18n/en.ts (the spec's English, verbatim) and lib/i18n/ar.ts;
-// `npm run i18n:compile` turns each message into Lingui's compiled form (lib/i18n/compiled/, checked by a test).
-// English is bundled; Arabic is its own chunk, fetched only when the shopper's language is Arabic.
+// The storefront's texts (issue 17): one message catalogue per language, ICU MessageFormat run by Lingui's
+// core (@lingui/core, without macros). The catalogues' sources are lib/i18n/en.ts (the spec's English,
+// verbatim) and lib/i18n/ar.ts; `npm run i18n:compile` turns them into Lingui's compiled form
+// (lib/i18n/compiled/). English is bundled, cut in parts (lib/i18n/parts.ts): the frame's with the page, each
+// area's with its screens. Arabic is one chunk, fetched only when the page is in Arabic. A text or plain
+// {placeholder} needs no library; plurals go through Lingui (lib/i18n/plurals.ts), which the parts holding one
+// and the Arabic chunk bring with them.
 import { useSyncExternalStore } from 'react';
-import { setupI18n, type I18n } from '@lingui/core';
-import { messages as enMessages } from './compiled/en';
-import { formatEgp } from '@/lib/rules/money';
+import { messages as shellMessages } from './compiled/en-shell';
+import { addMessages, catalogues, messageFormatter } from './registry';
 import type { MessageId } from './en';
+import type { MessageValues } from './registry';
 import { directions, intlLocales, LANG_KEY, pageLang, pendingAttribute, type Lang } from './language';
 
 export type { MessageId } from './en';
 export type { Lang } from './language';
 
-/** Values a message's placeholders take: {count}, {name}, … */
-export type MessageValues = Record<string, string | number>;
+export type { MessageValues } from './registry';
 export type Translate = (id: MessageId, values?: MessageValues) => string;
 
-type Catalogue = { messages: Record<string, unknown> };
-const loaders: Record<Exclude<Lang, 'en'>, () => Promise<Catalogue>> = {
+addMessages('en', shellMessages);
+
+function format(lang: Lang, id: MessageId, values: MessageValues = {}): string {
+  const compiled = catalogues[lang][id];
+  if (typeof compiled === 'string') return compiled;
+  if (!Array.isArray(compiled)) {
+    // A screen showed a text of a part it does not import (tests/web/i18n-catalogues.test.ts prevents it).
+    return id;
+  }
+  const plain = compiled.every((p) => typeof p === 'string' || (Array.isArray(p) && p.length === 1));
+  if (!plain) {
+    // Plurals: their part brought lib/i18n/plurals.ts (the compile script adds it to every part with one).
+    const formatter = messageFormatter();
+    return formatter ? formatter(lang, id, compiled, values) : id;
+  }
+  return compiled
+    .map((p) => {
+      if (typeof p === 'string') return p;
+      const value = values[(p as string[])[0] ?? ''];
+      // Numbers as the language writes them (Arabic-Indic digits in Arabic); English as given.
+      return typeof value === 'number' && lang !== 'en'
+        ? value.toLocaleString(intlLocales[lang])
+        : String(value ?? '');
+    })
+    .join('');
+}
+
+const translators: Record<Lang, Translate> = {
+  en: (id, values) => format('en', id, values),
+  ar: (id, values) => format('ar', id, values),
+};
+
+type Chunk = { messages: Record<string, unknown>; sentMessages: Record<string, unknown> };
+const loaders: Record<Exclude<Lang, 'en'>, () => Promise<Chunk>> = {
   ar: () => import('./compiled/ar'),
 };
 
-function instance(lang: Lang, messages: Record<string, unknown>): I18n {
-  return setupI18n({
-    locale: lang,
-    locales: intlLocales[lang],
-    messages: { [lang]: messages as Record<string, never> },
-  });
+/** The English of the server's and rules' messages, as the Arabic chunk brings it (server-messages.ts). */
+let sent: Record<string, unknown> = {};
+export function sentMessages(): Record<string, unknown> {
+  return sent;
 }
-
-const translators: Partial<Record<Lang, Translate>> = {};
-function register(lang: Lang, messages: Record<string, unknown>): Translate {
-  const i18n = instance(lang, messages);
-  const translate: Translate = (id, values) => i18n._(id, values);
-  translators[lang] = translate;
-  return translate;
-}
-const english = register('en', enMessages);
 
 /** The language the page is in (the API is asked in it, SWR keys carry it): the head script's, or a switch's. */
 let wanted: Lang = pageLang();
@@ -57,10 +80,11 @@ export function subscribeLanguage(listener: () => void): () => void {
 }
 
 function load(lang: Lang): Promise<void> {
-  if (lang === 'en' || translators[lang]) return Promise.resolve();
+  if (lang === 'en') return Promise.resolve();
   loading[lang] ??= loaders[lang]().then(
-    (catalogue) => {
-      register(lang, catalogue.messages);
+    (chunk) => {
+      addMessages(lang, chunk.messages);
+      sent = chunk.sentMessages;
     },
     (err: unknown) => {
       delete loading[lang];
@@ -77,7 +101,12 @@ function writePage(lang: Lang): void {
 }
 
 /** A text of the language shown now, for code outside rendering: toasts, titles, announcements. */
-export const t: Translate = (id, values) => (translators[shown] ?? english)(id, values);
+export const t: Translate = (id, values) => translators[shown](id, values);
+
+/** The language the texts are shown in now (outside rendering). */
+export function shownLang(): Lang {
+  return shown;
+}
 
 /** The language the page asks the API in (the Accept-Language of every call, the SWR keys). */
 export function contentLang(): Lang {
@@ -104,12 +133,7 @@ export function useContentLang(): Lang {
 
 /** The translate function of the language shown; the component renders again when it changes. */
 export function useT(): Translate {
-  return translators[useShownLang()] ?? english;
-}
-
-/** Number and date formats of the language shown ('ar-EG' for Arabic). */
-export function useIntlLocale(): string {
-  return intlLocales[useShownLang()];
+  return translators[useShownLang()];
 }
 
 /**
@@ -157,16 +181,4 @@ export function startLanguage(): void {
 /** The frame shows the language asked for: the head script's marker that hid the prerendered English goes. */
 export function languageShown(lang: Lang): void {
   if (lang === wanted) document.documentElement.removeAttribute(pendingAttribute);
-}
-
-/** Pounds as the language shown writes money: "5,400 EGP", or ar-EG's "‏٥٬٤٠٠٫٠٠ ج.م.‏". */
-export function useMoney(): (pounds: number) => string {
-  const lang = useShownLang();
-  return lang === 'en' ? formatEgp : (pounds) => formatEgp(pounds, lang);
-}
-
-/** Whole numbers (counts) as the language shown writes them (ar-EG: Arabic-Indic digits). */
-export function useCount(): (n: number) => string {
-  const locale = useIntlLocale();
-  return (n) => n.toLocaleString(locale);
 }

@@ -6,6 +6,7 @@ import { cartState, setCartState } from './cart-state';
 import { currentGeneration, runCartCall, type CartTask } from './cart-queue';
 import { t } from '@/lib/i18n/i18n';
 import { getToken } from './session-store';
+import '@/lib/i18n/compiled/en-cart';
 
 /** Local storage key written after every cart change, so the shop's other tabs read the cart again. */
 export const CART_CHANGED_KEY = 'freshcart-cart-changed';
