@@ -4,7 +4,7 @@ import { Link } from '@/lib/router/react';
 import { useWishlist } from '@/lib/api/wishlist';
 import type { CartLine } from '@/lib/contract/cart';
 import { cartSummary } from '@/lib/rules/cart-summary';
-import { useMoney } from '@/lib/i18n/format';
+import { useCount, useMoney, useMoneyOff } from '@/lib/i18n/format';
 import { useT } from '@/lib/i18n/i18n';
 import { useCart } from '@/lib/session/cart-store';
 import { announce } from '@/lib/session/announcer';
@@ -23,6 +23,8 @@ import '@/lib/i18n/compiled/en-cart';
 export function CartScreen() {
   const t = useT();
   const money = useMoney();
+  const moneyOff = useMoneyOff();
+  const count = useCount();
   useDocumentTitle(t('cart.docTitle'));
   const cart = useCart();
   const { token } = useSession();
@@ -155,7 +157,7 @@ export function CartScreen() {
                   </p>
                   {line.count > 1 ? (
                     <p className={styles.lineTotal}>
-                      {line.count} × {money(line.price)} = {money(line.count * line.price)}
+                      {count(line.count)} × {money(line.price)} = {money(line.count * line.price)}
                     </p>
                   ) : null}
                   <div className={styles.lineActions}>
@@ -207,7 +209,7 @@ export function CartScreen() {
                       -
                     </button>
                     <span className={styles.count} aria-hidden="true">
-                      {line.count}
+                      {count(line.count)}
                     </span>
                     <span className={styles.visuallyHidden}>{t('cart.quantity', { count: line.count })}</span>
                     <button
@@ -245,7 +247,7 @@ export function CartScreen() {
             </div>
             <div>
               <dt>{t('cart.savings')}</dt>
-              <dd className={styles.saving}>-{money(summary.savings)}</dd>
+              <dd className={styles.saving}>{moneyOff(summary.savings)}</dd>
             </div>
             <div>
               <dt>{t('cart.tax')}</dt>
@@ -254,7 +256,7 @@ export function CartScreen() {
             <div>
               <dt>{t('cart.cartItems')}</dt>
               <dd>
-                {cart.numOfCartItems}
+                {count(cart.numOfCartItems)}
                 {pieces !== cart.numOfCartItems ? (
                   <span className={styles.pieces}> {t('cart.pieces', { count: pieces })}</span>
                 ) : null}

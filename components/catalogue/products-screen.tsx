@@ -68,7 +68,7 @@ export function ProductsScreen() {
   const total = list.total;
   return (
     <div className={gridStyles.page}>
-      <h1 className={gridStyles.heading}>Products</h1>
+      <h1 className={gridStyles.heading}>{t('products.title')}</h1>
       <div className={styles.layout}>
         <aside className={styles.filters}>
           <button

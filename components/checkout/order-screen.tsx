@@ -9,7 +9,7 @@ import { ApiError } from '@/lib/api/client';
 import type { Address } from '@/lib/contract/addresses';
 import type { ShippingAddress } from '@/lib/contract/orders';
 import { cartSummary } from '@/lib/rules/cart-summary';
-import { useMoney } from '@/lib/i18n/format';
+import { useMoney, useMoneyOff } from '@/lib/i18n/format';
 import { t as translate, useT } from '@/lib/i18n/i18n';
 import { useCart } from '@/lib/session/cart-store';
 import { rememberCardCheckout } from '@/lib/session/checkout-return';
@@ -51,6 +51,7 @@ function isStaleCart(err: unknown): boolean {
 export function OrderScreen() {
   const t = useT();
   const money = useMoney();
+  const moneyOff = useMoneyOff();
   useDocumentTitle(t('order.docTitle'));
   const cart = useCart();
   const { token } = useSession();
@@ -180,7 +181,7 @@ export function OrderScreen() {
             </div>
             <div>
               <dt>{t('cart.savings')}</dt>
-              <dd>-{money(savings)}</dd>
+              <dd>{moneyOff(savings)}</dd>
             </div>
             <div>
               <dt>{t('cart.tax')}</dt>

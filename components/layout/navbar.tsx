@@ -94,7 +94,7 @@ export function Navbar() {
                       }
                       data-state={state}
                     >
-                      {state ? (state === 'failed' ? '!' : '…') : numOfCartItems}
+                      {state ? (state === 'failed' ? '!' : '…') : t('nav.badge', { count: numOfCartItems })}
                     </span>
                   </NavLink>
                 </li>

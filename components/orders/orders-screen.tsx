@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from '@/lib/router/react';
 import type { Order } from '@/lib/contract/orders';
 import { orderReference } from '@/lib/rules/money';
-import { useCount, useIntlLocale, useMoney } from '@/lib/i18n/format';
+import { useCount, useIntlLocale, useMoney, useMoneyOff } from '@/lib/i18n/format';
 import { useT } from '@/lib/i18n/i18n';
 import { cardCheckoutStartedAt, forgetCardCheckout } from '@/lib/session/checkout-return';
 import { useOrders } from '@/lib/session/use-orders';
@@ -144,6 +144,7 @@ export function OrdersScreen() {
 function Confirmation({ order }: { order: Order }) {
   const t = useT();
   const money = useMoney();
+  const moneyOff = useMoneyOff();
   const count = useCount();
   const ref = useRef<HTMLElement>(null);
   // The confirmation is what the shopper waited for: it takes the focus, so screen readers read it first.
@@ -176,7 +177,7 @@ function Confirmation({ order }: { order: Order }) {
         </div>
         <div>
           <dt>{t('cart.savings')}</dt>
-          <dd>-{money(savings)}</dd>
+          <dd>{moneyOff(savings)}</dd>
         </div>
         <div>
           <dt>{t('cart.tax')}</dt>
@@ -197,6 +198,7 @@ function Confirmation({ order }: { order: Order }) {
 function OrderCard({ order }: { order: Order }) {
   const t = useT();
   const money = useMoney();
+  const moneyOff = useMoneyOff();
   const count = useCount();
   const locale = useIntlLocale();
   const headingId = `order-${order._id}`;
@@ -245,7 +247,7 @@ function OrderCard({ order }: { order: Order }) {
         </div>
         <div>
           <dt>{t('cart.savings')}</dt>
-          <dd>-{money(savings)}</dd>
+          <dd>{moneyOff(savings)}</dd>
         </div>
         <div>
           <dt>{t('cart.tax')}</dt>

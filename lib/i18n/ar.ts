@@ -45,6 +45,7 @@ export const ar: Record<MessageId, string> = {
   'notFound.back': 'العودة إلى المتجر',
   'ui.what.brandProducts': 'منتجات هذه الماركة',
   'ui.what.categoryProducts': 'منتجات هذه الفئة',
+  'nav.badge': '{count}',
   // catalogue
   'lists.categories': 'الفئات',
   'lists.brands': 'الماركات',

@@ -44,6 +44,7 @@ export const en = {
   'notFound.back': 'Back to the shop',
   'ui.what.brandProducts': 'products of this brand',
   'ui.what.categoryProducts': 'products of this category',
+  'nav.badge': '{count}',
   // catalogue
   'lists.categories': 'Categories',
   'lists.brands': 'Brands',

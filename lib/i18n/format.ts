@@ -20,3 +20,9 @@ export function useCount(): (n: number) => string {
   const lang = useShownLang();
   return (n) => (lang === 'en' ? String(n) : n.toLocaleString(intlLocales[lang]));
 }
+
+/** Money taken off (savings): "-540 EGP"; in Arabic as ar-EG writes a negative amount, its minus kept before it. */
+export function useMoneyOff(): (pounds: number) => string {
+  const lang = useShownLang();
+  return lang === 'en' ? (pounds) => `-${formatEgp(pounds)}` : (pounds) => formatEgp(-pounds, lang);
+}
