@@ -90,7 +90,7 @@ export function ProductsScreen() {
             />
           </div>
         </aside>
-        <section className={styles.results} aria-label="Product results">
+        <section className={styles.results} aria-label={t('products.results')}>
           <SearchBox
             applied={state.filter.search}
             onSearch={(search) => {

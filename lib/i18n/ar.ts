@@ -46,6 +46,8 @@ export const ar: Record<MessageId, string> = {
   'ui.what.brandProducts': 'منتجات هذه الماركة',
   'ui.what.categoryProducts': 'منتجات هذه الفئة',
   'nav.badge': '{count}',
+  'footer.shareSubject': 'FreshCart على هاتفك',
+  'footer.shareBody': 'افتح هذا الرابط على هاتفك للتسوق في FreshCart: {link}',
   // catalogue
   'lists.categories': 'الفئات',
   'lists.brands': 'الماركات',
@@ -139,6 +141,7 @@ export const ar: Record<MessageId, string> = {
   'toast.countUpdated': 'تم تحديث الكمية',
   'toast.itemRemoved': 'تم حذف المنتج من العربة بنجاح',
   'toast.cartCleared': 'تم إفراغ عربة التسوق بنجاح',
+  'products.results': 'نتائج المنتجات',
   // messages
   'validation.nameRequired': 'الاسم مطلوب',
   'validation.nameMin': 'يجب أن يتكون الاسم من ثلاثة أحرف أو أكثر',

@@ -45,6 +45,8 @@ export const en = {
   'ui.what.brandProducts': 'products of this brand',
   'ui.what.categoryProducts': 'products of this category',
   'nav.badge': '{count}',
+  'footer.shareSubject': 'FreshCart on your phone',
+  'footer.shareBody': 'Open this link on your phone to shop at FreshCart: {link}',
   // catalogue
   'lists.categories': 'Categories',
   'lists.brands': 'Brands',
@@ -134,6 +136,7 @@ export const en = {
   'toast.countUpdated': 'count is Updated',
   'toast.itemRemoved': 'Cart item is deleted Sucessfuly',
   'toast.cartCleared': 'Cart Shopping is deleted Sucessfuly',
+  'products.results': 'Product results',
   // messages
   'validation.nameRequired': 'Name is required',
   'validation.nameMin': 'Name Must be three Characters or More',
