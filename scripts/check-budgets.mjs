@@ -2,7 +2,9 @@
 // Byte budgets for the built storefront, run by `npm test` right after `next build`.
 //
 //   first screen: the JS + CSS the page's HTML loads, plus the code the first route fetches
-//                 (Home for a signed-in shopper, Login for a visitor), gzip-compressed ≤ 170 KB
+//                 (Home for a signed-in shopper, Login for a visitor), gzip-compressed ≤ 172 KB (170 KB until
+//                 issue 17, which let the English first screen grow by 3 KB at most for the language machinery:
+//                 Login was 169.1 KB, Home 164.2 KB)
 //   each route:   the JS + CSS a hash route fetches on its first visit beyond the page's HTML shell
 //                 (its lazy chunks, and the chunks those load in turn) ≤ 40 KB
 //
@@ -33,7 +35,7 @@ import vm from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
-export const budgets = { firstScreenKB: 170, routeKB: 40 };
+export const budgets = { firstScreenKB: 172, routeKB: 40 };
 
 const outDir = path.resolve(process.env.STOREFRONT_DIR || 'out');
 const nextOutDir = path.join(outDir, '_next');

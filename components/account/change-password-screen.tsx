@@ -8,12 +8,16 @@ import type { ResetState } from './forgot-password-screen';
 import { FormField } from './form-field';
 import styles from './account-form.module.scss';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
+import { t as translate, useT } from '@/lib/i18n/i18n';
+import { localiseServerMessage } from '@/lib/i18n/server-messages';
+import '@/lib/i18n/compiled/en-account';
 
 /** Spec section 9: the 'Success to update Password' toast is shown after 2 s and lasts 2000 ms. */
 export const passwordToastDelayMs = 2000;
 
 export function ChangePasswordScreen() {
-  useDocumentTitle('Change password');
+  const t = useT();
+  useDocumentTitle(t('account.changeDoc'));
   const navigate = useNavigate();
   const location = useLocation();
   const [email, setEmail] = useState(() => (location.state as ResetState | null)?.email ?? '');
@@ -40,7 +44,7 @@ export function ChangePasswordScreen() {
       await resetPassword.trigger({ email: email.trim(), newPassword, resetToken });
       // Both count from the success: the toast appears 2 s later (the toast library loads meanwhile) as the
       // shopper is sent to /login. The button stays disabled until then.
-      notify('success', 'Success to update Password', {
+      notify('success', translate('account.passwordUpdated'), {
         delay: passwordToastDelayMs,
         autoClose: 2000,
         position: 'top-center',
@@ -57,18 +61,18 @@ export function ChangePasswordScreen() {
     <div className={styles.page}>
       <section className={styles.card} aria-labelledby="change-title">
         <h1 id="change-title" className={styles.title}>
-          Reset Password
+          {t('account.resetTitle')}
         </h1>
         <form className={styles.form} noValidate onSubmit={save}>
           <FormField
-            label="Your Email"
+            label={t('account.yourEmail')}
             type="email"
             autoComplete="email"
             value={email}
             onChange={(e) => setEmail(e.target.value)}
           />
           <FormField
-            label="New Password"
+            label={t('account.newPassword')}
             type="password"
             autoComplete="new-password"
             value={newPassword}
@@ -76,12 +80,12 @@ export function ChangePasswordScreen() {
           />
           {problem ? (
             <p className={styles.error} role="alert">
-              {problem}
+              {localiseServerMessage(problem)}
             </p>
           ) : null}
           <div className={styles.actions}>
             <button type="submit" className={styles.primary} disabled={pending}>
-              Save
+              {t('account.save')}
             </button>
           </div>
         </form>

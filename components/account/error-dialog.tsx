@@ -1,6 +1,7 @@
 'use client';
 import { useEffect, useId, useRef } from 'react';
 import styles from './error-dialog.module.scss';
+import { useT } from '@/lib/i18n/i18n';
 
 interface ErrorDialogProps {
   /** The server's message; null keeps the dialog closed. */
@@ -13,6 +14,7 @@ interface ErrorDialogProps {
  * opens, stays inside while open, Escape or the button closes it, and focus returns afterwards.
  */
 export function ErrorDialog({ message, onClose }: ErrorDialogProps) {
+  const t = useT();
   const titleId = useId();
   const textId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -60,13 +62,13 @@ export function ErrorDialog({ message, onClose }: ErrorDialogProps) {
           <path d="M27 27 L53 53 M53 27 L27 53" strokeWidth="5" strokeLinecap="round" />
         </svg>
         <h2 id={titleId} className={styles.title}>
-          Oops!
+          {t('account.oops')}
         </h2>
         <p id={textId} className={styles.text}>
           {message}
         </p>
         <button ref={buttonRef} type="button" className={styles.button} onClick={onClose}>
-          Try Again
+          {t('account.tryAgain')}
         </button>
       </div>
     </div>

@@ -7,6 +7,9 @@ import { errorMessage } from '@/components/ui/error-message';
 import { FormField } from './form-field';
 import styles from './account-form.module.scss';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
+import { useT } from '@/lib/i18n/i18n';
+import { localiseServerMessage } from '@/lib/i18n/server-messages';
+import '@/lib/i18n/compiled/en-account';
 
 /** What /changePass reads from the router state to prefill 'Your Email'. */
 export interface ResetState {
@@ -17,7 +20,8 @@ export interface ResetState {
 
 /** Two steps: the e-mail that receives a code, then the code; a verified code leads to /changePass. */
 export function ForgotPasswordScreen() {
-  useDocumentTitle('Forgot password');
+  const t = useT();
+  useDocumentTitle(t('account.forgotDoc'));
   const navigate = useNavigate();
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [email, setEmail] = useState('');
@@ -72,11 +76,11 @@ export function ForgotPasswordScreen() {
       {step === 'email' ? (
         <section className={styles.card} aria-labelledby="forgot-title">
           <h1 id="forgot-title" className={styles.title}>
-            Forgot Password
+            {t('account.forgotTitle')}
           </h1>
           <form className={styles.form} noValidate onSubmit={sendCode}>
             <FormField
-              label="Your email"
+              label={t('account.yourEmailLower')}
               type="email"
               autoComplete="email"
               value={email}
@@ -85,7 +89,7 @@ export function ForgotPasswordScreen() {
             />
             <div className={styles.actions}>
               <button type="submit" className={styles.primary} disabled={pending}>
-                Confirm
+                {t('account.confirm')}
               </button>
             </div>
           </form>
@@ -94,16 +98,16 @@ export function ForgotPasswordScreen() {
         // Not a labelled region: its name would also match the 'Your verify code' label.
         <section className={styles.card}>
           <h1 id="verify-title" className={styles.title}>
-            Enter Your verify Code
+            {t('account.verifyTitle')}
           </h1>
           {notice ? (
             <p className={styles.subtitle} role="status">
-              {notice}
+              {localiseServerMessage(notice)}
             </p>
           ) : null}
           <form className={styles.form} noValidate onSubmit={verify}>
             <FormField
-              label="Your verify code"
+              label={t('account.verifyCode')}
               inputMode="numeric"
               autoComplete="one-time-code"
               value={code}
@@ -112,7 +116,7 @@ export function ForgotPasswordScreen() {
             />
             <div className={styles.actions}>
               <button type="submit" className={styles.primary} disabled={pending}>
-                Verify
+                {t('account.verify')}
               </button>
             </div>
           </form>

@@ -1,5 +1,7 @@
 'use client';
 import { forwardRef, useId, type InputHTMLAttributes } from 'react';
+import { useShownLang } from '@/lib/i18n/i18n';
+import { localiseServerMessage } from '@/lib/i18n/server-messages';
 import styles from './account-form.module.scss';
 
 interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
@@ -13,6 +15,9 @@ export const FormField = forwardRef<HTMLInputElement, FormFieldProps>(function F
   { label, error, id, ...input },
   ref,
 ) {
+  // The rules' messages are the spec's English (lib/rules/messages.ts, shared with the server): shown in
+  // the shopper's language (rendered again when it changes).
+  useShownLang();
   const autoId = useId();
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;
@@ -31,7 +36,7 @@ export const FormField = forwardRef<HTMLInputElement, FormFieldProps>(function F
       />
       {error ? (
         <p id={errorId} className={styles.error} role="alert">
-          {error}
+          {localiseServerMessage(error)}
         </p>
       ) : null}
     </div>

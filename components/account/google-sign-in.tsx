@@ -2,6 +2,7 @@
 import { GoogleLogin, GoogleOAuthProvider } from '@react-oauth/google';
 import { useState } from 'react';
 import { googleClientId } from '@/lib/api/config';
+import { useShownLang } from '@/lib/i18n/i18n';
 
 interface GoogleSignInProps {
   onCredential: (credential: string) => void;
@@ -15,10 +16,13 @@ interface GoogleSignInProps {
  */
 export function GoogleSignIn({ onCredential, text }: GoogleSignInProps) {
   const [unavailable, setUnavailable] = useState(false);
+  // Google's button speaks the page's language (English as before: no hl parameter).
+  const lang = useShownLang();
   if (!googleClientId || unavailable) return null;
   return (
     <GoogleOAuthProvider
       clientId={googleClientId}
+      locale={lang === 'en' ? undefined : lang}
       onScriptLoadError={() => {
         console.warn("Google's sign-in script could not be loaded");
         setUnavailable(true);

@@ -18,12 +18,15 @@ import { lazyResolver, preloadValidation } from './lazy-resolver';
 import styles from './account-form.module.scss';
 import own from './login-screen.module.scss';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
+import { t as translate, useT } from '@/lib/i18n/i18n';
+import '@/lib/i18n/compiled/en-account';
 
 const loginResolver = lazyResolver<LoginValues>('login');
 
 /** 'Login Now': e-mail and password, or Google followed by the password-only completion form. */
 export function LoginScreen() {
-  useDocumentTitle('Login');
+  const t = useT();
+  useDocumentTitle(t('account.loginDoc'));
   const { setToken } = useSession();
   const navigate = useNavigate();
   const [identity, setIdentity] = useState<GoogleIdentity | null>(null);
@@ -44,7 +47,7 @@ export function LoginScreen() {
     try {
       const { token } = await signIn.trigger(credentials);
       setToken(token);
-      notify('success', 'welcome back', { autoClose: 2000, position: 'top-center' });
+      notify('success', translate('account.welcome'), { autoClose: 2000, position: 'top-center' });
       // Back to the screen the session ended on, else /home as the spec says.
       navigate(takeReturnPath());
     } catch (err) {
@@ -70,7 +73,7 @@ export function LoginScreen() {
     <div className={styles.page}>
       {sessionEnded ? (
         <p className={own.notice} role="status">
-          Your session has ended. Please log in again to continue where you left off.
+          {t('account.sessionEnded')}
         </p>
       ) : null}
       {identity ? (
@@ -83,7 +86,7 @@ export function LoginScreen() {
       ) : (
         <PlainLoginForm busy={loading} onSubmit={signInWith} onCredential={onCredential} />
       )}
-      {loading ? <BusyOverlay /> : null}
+      {loading ? <BusyOverlay label={t('account.signingIn')} /> : null}
       <ErrorDialog message={failure} onClose={() => setFailure(null)} />
     </div>
   );
@@ -96,6 +99,7 @@ interface PlainLoginFormProps {
 }
 
 function PlainLoginForm({ busy, onSubmit, onCredential }: PlainLoginFormProps) {
+  const t = useT();
   const {
     register,
     handleSubmit,
@@ -105,18 +109,18 @@ function PlainLoginForm({ busy, onSubmit, onCredential }: PlainLoginFormProps) {
   return (
     <section className={styles.card} aria-labelledby="login-title">
       <h1 id="login-title" className={styles.title}>
-        Login Now
+        {t('account.loginNow')}
       </h1>
       <form className={styles.form} noValidate onFocus={preloadValidation} onSubmit={handleSubmit(onSubmit)}>
         <FormField
-          label="Email"
+          label={t('account.email')}
           type="email"
           autoComplete="email"
           error={errors.email?.message}
           {...register('email')}
         />
         <FormField
-          label="Password"
+          label={t('account.password')}
           type="password"
           autoComplete="current-password"
           error={errors.password?.message}
@@ -124,10 +128,10 @@ function PlainLoginForm({ busy, onSubmit, onCredential }: PlainLoginFormProps) {
         />
         <div className={styles.actions}>
           <button type="submit" className={styles.primary} disabled={busy || isSubmitting}>
-            Login
+            {t('account.login')}
           </button>
           <Link to="/forgotpass" className={styles.link}>
-            Forgot your Password
+            {t('account.forgot')}
           </Link>
         </div>
       </form>
@@ -135,7 +139,8 @@ function PlainLoginForm({ busy, onSubmit, onCredential }: PlainLoginFormProps) {
         <GoogleSignIn text="signin_with" onCredential={onCredential} />
       </div>
       <p className={styles.aside}>
-        New here? <Link to="/register">Register Now</Link>
+        {t('account.newHere')}
+        <Link to="/register">{t('account.registerNow')}</Link>
       </p>
     </section>
   );
@@ -150,6 +155,7 @@ interface GoogleLoginFormProps {
 
 /** Spec section 5: the login completion form applies no validation; the server answers for it. */
 function GoogleLoginForm({ identity, busy, onSubmit, onBack }: GoogleLoginFormProps) {
+  const t = useT();
   const { register, handleSubmit, formState } = useForm<{ password: string }>({
     defaultValues: { password: '' },
   });
@@ -162,19 +168,19 @@ function GoogleLoginForm({ identity, busy, onSubmit, onBack }: GoogleLoginFormPr
         noValidate
         onSubmit={handleSubmit(({ password }) => onSubmit({ email: identity.email, password }))}
       >
-        <FormField label="Your Email" type="email" value={identity.email} readOnly />
+        <FormField label={t('account.yourEmail')} type="email" value={identity.email} readOnly />
         <FormField
-          label="Your Password"
+          label={t('account.yourPassword')}
           type="password"
           autoComplete="current-password"
           {...register('password')}
         />
         <div className={styles.actions}>
           <button type="submit" className={styles.primary} disabled={busy || formState.isSubmitting}>
-            Login
+            {t('account.login')}
           </button>
           <button type="button" className={styles.secondary} onClick={onBack}>
-            Back
+            {t('account.back')}
           </button>
         </div>
       </form>

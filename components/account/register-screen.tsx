@@ -16,6 +16,8 @@ import { GoogleSignIn } from './google-sign-in';
 import { lazyResolver, preloadValidation } from './lazy-resolver';
 import styles from './account-form.module.scss';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
+import { t as translate, useT } from '@/lib/i18n/i18n';
+import '@/lib/i18n/compiled/en-account';
 
 const registerResolver = lazyResolver<RegisterValues>('register');
 const providerRegisterResolver = lazyResolver<ProviderRegisterValues>('providerRegister');
@@ -27,7 +29,8 @@ export const registeredMessage = 'Your account is ready. Please log in.';
 
 /** 'Register Now': the five fields, or Google followed by the completion form that signs up and in. */
 export function RegisterScreen() {
-  useDocumentTitle('Register');
+  const t = useT();
+  useDocumentTitle(t('account.registerDoc'));
   const { setToken } = useSession();
   const navigate = useNavigate();
   const [identity, setIdentity] = useState<GoogleIdentity | null>(null);
@@ -48,7 +51,7 @@ export function RegisterScreen() {
     if (redirect.current) return false;
     try {
       await signUp.trigger(values);
-      notify('success', registeredMessage, {
+      notify('success', translate('account.registered'), {
         icon: <span aria-hidden="true">👏</span>,
         autoClose: registerRedirectMs,
         position: 'top-center',
@@ -101,7 +104,7 @@ export function RegisterScreen() {
       ) : (
         <PlainRegisterForm onSubmit={registerPlain} onCredential={onCredential} />
       )}
-      {loading ? <BusyOverlay /> : null}
+      {loading ? <BusyOverlay label={t('account.signingIn')} /> : null}
       <ErrorDialog message={failure} onClose={() => setFailure(null)} />
     </div>
   );
@@ -114,6 +117,7 @@ interface PlainRegisterFormProps {
 }
 
 function PlainRegisterForm({ onSubmit, onCredential }: PlainRegisterFormProps) {
+  const t = useT();
   const [done, setDone] = useState(false);
   const {
     register,
@@ -124,7 +128,7 @@ function PlainRegisterForm({ onSubmit, onCredential }: PlainRegisterFormProps) {
   return (
     <section className={styles.card} aria-labelledby="register-title">
       <h1 id="register-title" className={styles.title}>
-        Register Now
+        {t('account.registerNow')}
       </h1>
       <form
         className={styles.form}
@@ -134,30 +138,35 @@ function PlainRegisterForm({ onSubmit, onCredential }: PlainRegisterFormProps) {
           if (await onSubmit(values)) setDone(true);
         })}
       >
-        <FormField label="Your Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
         <FormField
-          label="Your Email"
+          label={t('account.yourName')}
+          autoComplete="name"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <FormField
+          label={t('account.yourEmail')}
           type="email"
           autoComplete="email"
           error={errors.email?.message}
           {...register('email')}
         />
         <FormField
-          label="Your Password"
+          label={t('account.yourPassword')}
           type="password"
           autoComplete="new-password"
           error={errors.password?.message}
           {...register('password')}
         />
         <FormField
-          label="rePassword"
+          label={t('account.rePassword')}
           type="password"
           autoComplete="new-password"
           error={errors.rePassword?.message}
           {...register('rePassword')}
         />
         <FormField
-          label="Phone"
+          label={t('account.phone')}
           type="tel"
           autoComplete="tel"
           inputMode="tel"
@@ -167,7 +176,7 @@ function PlainRegisterForm({ onSubmit, onCredential }: PlainRegisterFormProps) {
         <div className={styles.actions}>
           {/* Disabled while the call runs and after success, while the redirect is pending. */}
           <button type="submit" className={styles.primary} disabled={isSubmitting || done}>
-            Register
+            {t('account.register')}
           </button>
         </div>
       </form>
@@ -175,7 +184,8 @@ function PlainRegisterForm({ onSubmit, onCredential }: PlainRegisterFormProps) {
         <GoogleSignIn text="signup_with" onCredential={onCredential} />
       </div>
       <p className={styles.aside}>
-        Already registered? <Link to="/login">Login Now</Link>
+        {t('account.already')}
+        <Link to="/login">{t('account.loginNow')}</Link>
       </p>
     </section>
   );
@@ -189,6 +199,7 @@ interface GoogleRegisterFormProps {
 }
 
 function GoogleRegisterForm({ identity, busy, onSubmit, onBack }: GoogleRegisterFormProps) {
+  const t = useT();
   const {
     register,
     handleSubmit,
@@ -199,23 +210,23 @@ function GoogleRegisterForm({ identity, busy, onSubmit, onBack }: GoogleRegister
     <section className={styles.card} aria-labelledby="google-register-title">
       <GoogleCompletionHeader titleId="google-register-title" identity={identity} />
       <form className={styles.form} noValidate onFocus={preloadValidation} onSubmit={handleSubmit(onSubmit)}>
-        <FormField label="Your Email" type="email" value={identity.email} readOnly />
+        <FormField label={t('account.yourEmail')} type="email" value={identity.email} readOnly />
         <FormField
-          label="Your Password"
+          label={t('account.yourPassword')}
           type="password"
           autoComplete="new-password"
           error={errors.password?.message}
           {...register('password')}
         />
         <FormField
-          label="rePassword"
+          label={t('account.rePassword')}
           type="password"
           autoComplete="new-password"
           error={errors.rePassword?.message}
           {...register('rePassword')}
         />
         <FormField
-          label="Phone"
+          label={t('account.phone')}
           type="tel"
           autoComplete="tel"
           inputMode="tel"
@@ -224,10 +235,10 @@ function GoogleRegisterForm({ identity, busy, onSubmit, onBack }: GoogleRegister
         />
         <div className={styles.actions}>
           <button type="submit" className={styles.primary} disabled={busy || isSubmitting}>
-            Login
+            {t('account.login')}
           </button>
           <button type="button" className={styles.secondary} onClick={onBack}>
-            Back
+            {t('account.back')}
           </button>
         </div>
       </form>

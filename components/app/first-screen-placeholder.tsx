@@ -1,5 +1,7 @@
 import { HomePlaceholder } from '@/components/catalogue/home-placeholder';
 import { FullScreenLoader } from '@/components/ui/full-screen-loader';
+import { Bilingual } from '@/components/ui/bilingual';
+import language from '@/components/ui/bilingual.module.scss';
 import styles from './first-screen-placeholder.module.scss';
 
 /**
@@ -12,13 +14,15 @@ import styles from './first-screen-placeholder.module.scss';
 export function FirstScreenPlaceholder() {
   return (
     <>
-      <div className={styles.home}>
+      <div className={`${styles.home} ${language.shown}`}>
         <HomePlaceholder />
       </div>
-      <div className={styles.other}>
-        <FullScreenLoader belowNavbar />
+      <div className={`${styles.other} ${language.shown}`}>
+        <FullScreenLoader belowNavbar text={<Bilingual id="loader.text" />} />
       </div>
-      <p className={styles.noscript}>FreshCart needs JavaScript to show the shop. Please turn it on.</p>
+      <p className={styles.noscript}>
+        <Bilingual id="prerender.noscript" />
+      </p>
     </>
   );
 }

@@ -3,6 +3,7 @@
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { createHashHistory, parsePath } from '@/lib/router/history';
 import { RouterProvider, type LoadErrorProps } from '@/lib/router/react';
+import { startLanguage } from '@/lib/i18n/i18n';
 import { setLoginRedirect } from '@/lib/session/session-store';
 import { LoadError } from '@/components/catalogue/load-error';
 import { RootLayout } from '@/components/layout/root-layout';
@@ -14,6 +15,8 @@ type StorefrontRouter = ReturnType<typeof createStorefrontRouter>;
 // page, rather than once the router has been created after it.
 if (typeof window !== 'undefined') {
   preloadScreenAt(parsePath(window.location.hash.replace(/^#/, '') || '/').pathname);
+  // The page's language (the head script chose it): a language other than English fetches its catalogue now.
+  startLanguage();
 }
 
 /**

@@ -4,7 +4,8 @@ import { Link } from '@/lib/router/react';
 import { useWishlist } from '@/lib/api/wishlist';
 import type { CartLine } from '@/lib/contract/cart';
 import { cartSummary } from '@/lib/rules/cart-summary';
-import { formatEgp } from '@/lib/rules/money';
+import { useCount, useMoney, useMoneyOff } from '@/lib/i18n/format';
+import { useT } from '@/lib/i18n/i18n';
 import { useCart } from '@/lib/session/cart-store';
 import { announce } from '@/lib/session/announcer';
 import { cartFailureReason } from '@/lib/session/cart-failure';
@@ -16,10 +17,15 @@ import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { cartToasts } from './cart-toasts';
 import { ConfirmDialog } from './confirm-dialog';
 import styles from './cart-screen.module.scss';
+import '@/lib/i18n/compiled/en-cart';
 
 /** 'Shopping Cart': the lines, their counts, favourites, and the order summary. */
 export function CartScreen() {
-  useDocumentTitle('Cart');
+  const t = useT();
+  const money = useMoney();
+  const moneyOff = useMoneyOff();
+  const count = useCount();
+  useDocumentTitle(t('cart.docTitle'));
   const cart = useCart();
   const { token } = useSession();
   const wishlist = useWishlist(token);
@@ -58,7 +64,7 @@ export function CartScreen() {
       () => cart.updateCount(line.product._id, count),
       () => {
         cartToasts.countUpdated();
-        announce(`${line.product.title}: quantity ${count}`);
+        announce(t('cart.quantityAnnounce', { title: line.product.title, count }));
       },
       line.product._id,
     );
@@ -68,7 +74,7 @@ export function CartScreen() {
       () => cart.removeItem(line.product._id),
       () => {
         cartToasts.itemRemoved();
-        announce(`${line.product.title} removed from the cart`);
+        announce(t('cart.removedAnnounce', { title: line.product.title }));
       },
       line.product._id,
     );
@@ -77,7 +83,7 @@ export function CartScreen() {
     run(cart.clearCart, () => {
       setReasons({});
       cartToasts.cartCleared();
-      announce('The cart is empty');
+      announce(t('cart.emptyAnnounce'));
     });
 
   async function toggleFavorite(line: CartLine) {
@@ -85,7 +91,7 @@ export function CartScreen() {
     setFavoritePending(line.product._id);
     try {
       const on = await wishlist.toggle(line.product._id);
-      announce(`${line.product.title} ${on ? 'added to' : 'removed from'} your favorites`);
+      announce(t(on ? 'cart.favAdded' : 'cart.favRemoved', { title: line.product.title }));
     } catch (err) {
       console.error(err);
       if (getToken()) cartToasts.failed();
@@ -102,7 +108,7 @@ export function CartScreen() {
     // A failed read is not an empty cart: saying 'No Product In Your Cart' would be untrue.
     body = (
       <RetryMessage
-        text="We could not load your cart. Check your connection and try again."
+        text={t('cart.loadFailed')}
         busy={cart.isLoadingCartOperation}
         onRetry={() => void cart.reloadCart()}
         classes={{ notice: styles.failed, button: styles.primary }}
@@ -111,22 +117,22 @@ export function CartScreen() {
   } else if (!cart.cartLoaded) {
     body = (
       <div className={styles.center}>
-        <Spinner label="Loading your cart" />
+        <Spinner label={t('cart.loading')} />
       </div>
     );
   } else if (cart.products.length === 0) {
     body = (
       <div className={styles.empty}>
-        <p className={styles.emptyText}>No Product In Your Cart</p>
+        <p className={styles.emptyText}>{t('cart.empty')}</p>
         <Link to="/products" className={styles.secondary}>
-          Continue Shopping
+          {t('cart.continue')}
         </Link>
       </div>
     );
   } else {
     body = (
       <div className={styles.layout}>
-        <ul className={styles.lines} aria-label="Cart items">
+        <ul className={styles.lines} aria-label={t('cart.items')}>
           {cart.products.map((line) => {
             const favorite = wishlist.ids.includes(line.product._id);
             const stock = line.product.quantity;
@@ -146,12 +152,12 @@ export function CartScreen() {
                 <div className={styles.info}>
                   <h2 className={styles.name}>{line.product.title}</h2>
                   <p className={styles.price}>
-                    <span className={styles.visuallyHidden}>Item price: </span>
-                    {formatEgp(line.price)}
+                    <span className={styles.visuallyHidden}>{t('cart.itemPrice')}</span>
+                    {money(line.price)}
                   </p>
                   {line.count > 1 ? (
                     <p className={styles.lineTotal}>
-                      {line.count} × {formatEgp(line.price)} = {formatEgp(line.count * line.price)}
+                      {count(line.count)} × {money(line.price)} = {money(line.count * line.price)}
                     </p>
                   ) : null}
                   <div className={styles.lineActions}>
@@ -167,7 +173,7 @@ export function CartScreen() {
                       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
                         <path d="M12 21s-7.5-4.6-9.6-9.3C.9 8.3 3.1 4.5 6.8 4.5c2.1 0 3.6 1.1 5.2 3 1.6-1.9 3.1-3 5.2-3 3.7 0 5.9 3.8 4.4 7.2C19.5 16.4 12 21 12 21z" />
                       </svg>
-                      Add to Favorites
+                      {t('cart.addFavorite')}
                     </button>
                     <button
                       type="button"
@@ -175,7 +181,7 @@ export function CartScreen() {
                       aria-disabled={locked}
                       onClick={() => void remove(line)}
                     >
-                      Remove
+                      {t('cart.remove')}
                     </button>
                   </div>
                   {reason ? (
@@ -188,12 +194,12 @@ export function CartScreen() {
                   <div
                     className={styles.quantity}
                     role="group"
-                    aria-label={`Quantity of ${line.product.title}`}
+                    aria-label={t('cart.quantityOf', { title: line.product.title })}
                   >
                     <button
                       type="button"
                       className={styles.step}
-                      aria-label={`Decrease quantity of ${line.product.title}`}
+                      aria-label={t('cart.decrease', { title: line.product.title })}
                       // A count of 0 is never sent (spec section 4): 'Remove' is how a line goes.
                       aria-disabled={locked || line.count <= 1}
                       onClick={() => {
@@ -203,13 +209,13 @@ export function CartScreen() {
                       -
                     </button>
                     <span className={styles.count} aria-hidden="true">
-                      {line.count}
+                      {count(line.count)}
                     </span>
-                    <span className={styles.visuallyHidden}>Quantity {line.count}</span>
+                    <span className={styles.visuallyHidden}>{t('cart.quantity', { count: line.count })}</span>
                     <button
                       type="button"
                       className={styles.step}
-                      aria-label={`Increase quantity of ${line.product.title}`}
+                      aria-label={t('cart.increase', { title: line.product.title })}
                       // The stock the server last reported: one more could only be refused.
                       aria-disabled={locked || atStock}
                       aria-describedby={atStock ? stockNoteId : undefined}
@@ -222,7 +228,7 @@ export function CartScreen() {
                   </div>
                   {atStock ? (
                     <p id={stockNoteId} className={styles.stockNote}>
-                      {stock === 1 ? 'Only 1 in stock' : `Only ${stock} in stock`}
+                      {t('cart.onlyInStock', { count: stock })}
                     </p>
                   ) : null}
                 </div>
@@ -232,40 +238,40 @@ export function CartScreen() {
         </ul>
         <aside className={styles.summary} aria-labelledby="summary-title">
           <h2 id="summary-title" className={styles.summaryTitle}>
-            Order Summary
+            {t('cart.summary')}
           </h2>
           <dl className={styles.figures}>
             <div>
-              <dt>Original price</dt>
-              <dd>{formatEgp(summary.original)}</dd>
+              <dt>{t('cart.original')}</dt>
+              <dd>{money(summary.original)}</dd>
             </div>
             <div>
-              <dt>Savings</dt>
-              <dd className={styles.saving}>-{formatEgp(summary.savings)}</dd>
+              <dt>{t('cart.savings')}</dt>
+              <dd className={styles.saving}>{moneyOff(summary.savings)}</dd>
             </div>
             <div>
-              <dt>Tax</dt>
-              <dd>{formatEgp(summary.tax)}</dd>
+              <dt>{t('cart.tax')}</dt>
+              <dd>{money(summary.tax)}</dd>
             </div>
             <div>
-              <dt>Cart Items</dt>
+              <dt>{t('cart.cartItems')}</dt>
               <dd>
-                {cart.numOfCartItems}
+                {count(cart.numOfCartItems)}
                 {pieces !== cart.numOfCartItems ? (
-                  <span className={styles.pieces}> ({pieces} pieces)</span>
+                  <span className={styles.pieces}> {t('cart.pieces', { count: pieces })}</span>
                 ) : null}
               </dd>
             </div>
             <div className={styles.total}>
-              <dt>Total</dt>
-              <dd>{formatEgp(summary.total)}</dd>
+              <dt>{t('cart.total')}</dt>
+              <dd>{money(summary.total)}</dd>
             </div>
           </dl>
           <Link to="/order" className={styles.primary}>
-            Proceed to Checkout
+            {t('cart.checkout')}
           </Link>
           <Link to="/products" className={styles.secondary}>
-            Continue Shopping
+            {t('cart.continue')}
           </Link>
           <button
             type="button"
@@ -275,7 +281,7 @@ export function CartScreen() {
               if (!locked) setConfirmClear(true);
             }}
           >
-            Remove Cart Item
+            {t('cart.clear')}
           </button>
         </aside>
       </div>
@@ -284,7 +290,7 @@ export function CartScreen() {
 
   return (
     <div className={styles.page}>
-      <h1 className={styles.title}>Shopping Cart</h1>
+      <h1 className={styles.title}>{t('cart.title')}</h1>
       <CartNotice
         text={cart.cartNotice}
         onDismiss={cart.dismissNotice}
@@ -293,21 +299,16 @@ export function CartScreen() {
       {body}
       <ConfirmDialog
         open={confirmClear}
-        title="Empty your cart?"
-        confirmLabel="Remove all items"
-        cancelLabel="Keep my cart"
+        title={t('cart.confirmTitle')}
+        confirmLabel={t('cart.confirmYes')}
+        cancelLabel={t('cart.confirmNo')}
         onCancel={() => setConfirmClear(false)}
         onConfirm={() => {
           setConfirmClear(false);
           void clear();
         }}
       >
-        <p>
-          {pieces === 1
-            ? 'The item in your cart will be removed.'
-            : `All ${pieces} items in your cart will be removed.`}{' '}
-          This cannot be undone.
-        </p>
+        <p>{t('cart.confirmText', { count: pieces })}</p>
       </ConfirmDialog>
     </div>
   );

@@ -3,6 +3,7 @@ import 'keen-slider/keen-slider.min.css';
 import { asset } from '@/components/ui/asset';
 import { homeBannerPicture } from './lcp-pictures';
 import styles from './home-banner.module.scss';
+import type { MessageId, MessageValues } from '@/lib/i18n/i18n';
 
 // What the shop really has: its newest products, its fashion categories, its electronics. No promise of a
 // discount, since the shop runs none. The pictures hold no text: the words are the page's own, so they stay
@@ -10,26 +11,32 @@ import styles from './home-banner.module.scss';
 export const bannerSlides = [
   {
     picture: homeBannerPicture,
-    title: 'New arrivals',
-    text: 'Just in: fashion, electronics and home.',
+    title: 'banner.newTitle',
+    text: 'banner.newText',
     to: '/products',
-    linkLabel: 'new arrivals',
+    linkLabel: 'banner.newLink',
   },
   {
     picture: '/banners/fashion.svg',
-    title: 'Fashion',
-    text: "Women's and men's clothes, shoes and bags.",
+    title: 'banner.fashionTitle',
+    text: 'banner.fashionText',
     to: '/categories',
-    linkLabel: 'fashion categories',
+    linkLabel: 'banner.fashionLink',
   },
   {
     picture: '/banners/electronics.svg',
-    title: 'Electronics',
-    text: 'Phones, laptops, cameras and more.',
+    title: 'banner.electronicsTitle',
+    text: 'banner.electronicsText',
     to: '/products?category=Electronics',
-    linkLabel: 'electronics',
+    linkLabel: 'banner.electronicsLink',
   },
-] as const;
+] as const satisfies readonly {
+  picture: string;
+  title: MessageId;
+  text: MessageId;
+  to: string;
+  linkLabel: MessageId;
+}[];
 
 export type BannerSlide = (typeof bannerSlides)[number];
 
@@ -57,6 +64,10 @@ interface BannerViewProps {
   paused: boolean;
   /** The 'Shop now' link: the router's Link, or a plain hash link in the prerendered page. */
   Link: (props: BannerLinkProps) => ReactNode;
+  /** A text in the page's language: the catalogue's, or both languages in the prerendered page. */
+  text: (id: MessageId) => ReactNode;
+  /** An attribute text (aria-label) in the page's language (English in the prerendered page). */
+  label: (id: MessageId, values?: MessageValues) => string;
   sliderRef?: Ref<HTMLDivElement>;
   onPause?: () => void;
   onDot?: (index: number) => void;
@@ -73,6 +84,8 @@ export function BannerView({
   live,
   paused,
   Link,
+  text,
+  label,
   sliderRef,
   onPause,
   onDot,
@@ -82,7 +95,7 @@ export function BannerView({
     <section
       className={styles.banner}
       aria-roledescription="carousel"
-      aria-label="New in the shop"
+      aria-label={label('banner.label')}
       {...hover}
     >
       <div ref={sliderRef} className={`keen-slider ${styles.slider}`}>
@@ -94,14 +107,15 @@ export function BannerView({
             style={i === 0 || live ? pictureStyle(s.picture) : undefined}
             role="group"
             aria-roledescription="slide"
-            aria-label={`${i + 1} of ${bannerSlides.length}`}
+            aria-label={label('banner.slideOf', { n: i + 1, total: bannerSlides.length })}
             aria-hidden={i !== current}
           >
             <div className={styles.text}>
-              <h2 className={styles.title}>{s.title}</h2>
-              <p className={styles.lead}>{s.text}</p>
+              <h2 className={styles.title}>{text(s.title)}</h2>
+              <p className={styles.lead}>{text(s.text)}</p>
               <Link to={s.to} className={styles.shop ?? ''} tabIndex={i === current ? 0 : -1}>
-                Shop now<span className="visually-hidden">: {s.linkLabel}</span>
+                {text('banner.shopNow')}
+                <span className="visually-hidden">: {text(s.linkLabel)}</span>
               </Link>
             </div>
           </div>
@@ -112,7 +126,7 @@ export function BannerView({
           type="button"
           className={styles.pause}
           onClick={onPause}
-          aria-label={paused ? 'Play slides' : 'Pause slides'}
+          aria-label={label(paused ? 'banner.play' : 'banner.pause')}
         >
           <span aria-hidden="true">{paused ? '▶' : '❚❚'}</span>
         </button>
@@ -121,7 +135,7 @@ export function BannerView({
             key={s.picture}
             type="button"
             className={`${styles.dot} ${i === current ? styles.dotActive : ''}`}
-            aria-label={`Show slide ${i + 1}`}
+            aria-label={label('banner.showSlide', { n: i + 1 })}
             aria-current={i === current ? 'true' : undefined}
             onClick={onDot ? () => onDot(i) : undefined}
           />

@@ -5,21 +5,25 @@ import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { LoadError } from './load-error';
 import { MotionCardGrid } from './motion-card-grid';
 import grid from './grid.module.scss';
+import { useT } from '@/lib/i18n/i18n';
+import '@/lib/i18n/compiled/en-catalogue';
+import '@/lib/i18n/compiled/en-lists';
 
 export function BrandProductsScreen() {
+  const t = useT();
   const { brandId = '' } = useParams();
   const query = new URLSearchParams({ brand: brandId }).toString();
   const list = useProductPages(brandProductsKey, query);
   const pages = list.first;
   // Spec: the heading is the first product's brand name, else 'No items available' (and nothing else).
-  const heading = pages?.[0]?.brand?.name ?? 'No items available';
-  useDocumentTitle(list.isLoading ? 'Brand' : heading);
+  const heading = pages?.[0]?.brand?.name ?? t('lists.noItems');
+  useDocumentTitle(list.isLoading ? t('lists.brand') : heading);
 
-  if (list.isLoading) return <Spinner label="Loading products" />;
+  if (list.isLoading) return <Spinner label={t('catalogue.loadingProducts')} />;
   if (list.error && !pages) {
     return (
       <div className={grid.page}>
-        <LoadError what="products of this brand" onRetry={list.retry} />
+        <LoadError what="brandProducts" onRetry={list.retry} />
       </div>
     );
   }

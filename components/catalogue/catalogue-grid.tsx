@@ -6,10 +6,11 @@ import { LoadError } from './load-error';
 import { ProductImage } from './product-image';
 import grid from './grid.module.scss';
 import styles from './catalogue-grid.module.scss';
+import { useT } from '@/lib/i18n/i18n';
 
 interface CatalogueGridProps {
   title: string;
-  what: string;
+  what: 'categories' | 'brands';
   items: Category[] | undefined;
   error: unknown;
   isLoading: boolean;
@@ -30,13 +31,18 @@ export function CatalogueGrid({
   linkTo,
   shape,
 }: CatalogueGridProps) {
+  const t = useT();
   useDocumentTitle(title);
   return (
     <div className={grid.page}>
       <h1 className={grid.heading}>{title}</h1>
-      {isLoading ? <Spinner label={`Loading ${what}`} /> : null}
+      {isLoading ? (
+        <Spinner label={t(what === 'brands' ? 'lists.loadingBrands' : 'catalogue.loadingCategories')} />
+      ) : null}
       {error && !items ? <LoadError what={what} onRetry={onRetry} /> : null}
-      {items && items.length === 0 ? <p className={grid.message}>No {what} yet.</p> : null}
+      {items && items.length === 0 ? (
+        <p className={grid.message}>{t(what === 'brands' ? 'lists.noBrands' : 'lists.noCategories')}</p>
+      ) : null}
       {items && items.length > 0 ? (
         <ul className={`${grid.grid} ${grid.cards}`}>
           {items.map((item, i) => (

@@ -1,6 +1,5 @@
 import styles from './categories-slider.module.scss';
-
-export const categoriesHeading = 'Shop Popular Categories';
+import type { ReactNode } from 'react';
 
 // As many tiles as the widest layout shows at once (6 per view from 1200 px).
 const tiles = Array.from({ length: 6 }, (_, i) => i);
@@ -9,11 +8,11 @@ const tiles = Array.from({ length: 6 }, (_, i) => i);
  * The categories slider's own geometry (heading row, one row of square tiles with a name line) while
  * its code or the categories load, so the products below do not move when the slider arrives.
  */
-export function CategoriesPlaceholder() {
+export function CategoriesPlaceholder({ heading, loading }: { heading: ReactNode; loading: ReactNode }) {
   return (
     <div className={styles.section}>
       <div className={styles.header} aria-hidden="true">
-        <span className={styles.title}>{categoriesHeading}</span>
+        <span className={styles.title}>{heading}</span>
         <span className={styles.arrows}>
           <span className={styles.arrowSpace} />
           <span className={styles.arrowSpace} />
@@ -30,7 +29,7 @@ export function CategoriesPlaceholder() {
         ))}
       </ul>
       <span className="visually-hidden" role="status">
-        Loading categories
+        {loading}
       </span>
     </div>
   );

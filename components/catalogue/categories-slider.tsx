@@ -2,21 +2,31 @@ import { Link } from '@/lib/router/react';
 import { useCategories } from '@/lib/api/catalogue';
 import type { Category } from '@/lib/contract/catalogue';
 import { ChevronIcon } from '@/components/ui/icons';
-import { CategoriesPlaceholder, categoriesHeading } from './categories-placeholder';
+import { CategoriesPlaceholder } from './categories-placeholder';
 import { ProductImage } from './product-image';
 import { useLateSlider } from './use-late-slider';
 import styles from './categories-slider.module.scss';
+import { useT } from '@/lib/i18n/i18n';
 
 /** The home categories slider, fed by the real categories. */
 export function CategoriesSlider() {
+  const t = useT();
   const { data: categories, error } = useCategories();
   if (error) return null; // The product grid below still works; the slider is a shortcut only.
-  if (!categories) return <CategoriesPlaceholder />;
+  if (!categories) {
+    return (
+      <CategoriesPlaceholder
+        heading={t('catalogue.popularCategories')}
+        loading={t('catalogue.loadingCategories')}
+      />
+    );
+  }
   if (categories.length === 0) return null;
   return <CategoriesTrack categories={categories} />;
 }
 
 function CategoriesTrack({ categories }: { categories: Category[] }) {
+  const t = useT();
   // The tiles are laid out by CSS as keen-slider will lay them out, so it can arrive once the page is idle.
   const slider = useLateSlider<HTMLUListElement>({
     loop: categories.length > 6,
@@ -32,13 +42,13 @@ function CategoriesTrack({ categories }: { categories: Category[] }) {
     <section className={styles.section} aria-labelledby="shop-categories">
       <div className={styles.header}>
         <h2 id="shop-categories" className={styles.title}>
-          {categoriesHeading}
+          {t('catalogue.popularCategories')}
         </h2>
         <div className={styles.arrows}>
           <button
             type="button"
             className={styles.arrow}
-            aria-label="Previous categories"
+            aria-label={t('catalogue.prevCategories')}
             onClick={() => slider.act((s) => s.prev())}
           >
             <ChevronIcon direction="start" size={20} />
@@ -46,7 +56,7 @@ function CategoriesTrack({ categories }: { categories: Category[] }) {
           <button
             type="button"
             className={styles.arrow}
-            aria-label="Next categories"
+            aria-label={t('catalogue.nextCategories')}
             onClick={() => slider.act((s) => s.next())}
           >
             <ChevronIcon direction="end" size={20} />

@@ -4,30 +4,34 @@ import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { MotionCardGrid } from './motion-card-grid';
 import grid from './grid.module.scss';
+import { useT } from '@/lib/i18n/i18n';
+import '@/lib/i18n/compiled/en-catalogue';
+import '@/lib/i18n/compiled/en-lists';
 
 export function CategoryProductsScreen() {
+  const t = useT();
   const { categoryId = '' } = useParams();
   const query = new URLSearchParams({ category: categoryId }).toString();
   const list = useProductPages(categoryProductsKey, query);
   const pages = list.first;
   const first = pages?.[0];
   const heading = first?.category?.name
-    ? `Product with category ${first.category.name}`
-    : 'No items available';
-  useDocumentTitle(list.isLoading ? 'Category' : (first?.category?.name ?? 'Category'));
+    ? t('lists.productWithCategory', { name: first.category.name })
+    : t('lists.noItems');
+  useDocumentTitle(list.isLoading ? t('lists.category') : (first?.category?.name ?? t('lists.category')));
 
-  if (list.isLoading) return <Spinner label="Loading products" />;
+  if (list.isLoading) return <Spinner label={t('catalogue.loadingProducts')} />;
   // Spec: with no data at all the page reads 'No products provided with this Brand' (text as given).
   if (!pages) {
     return (
       <div className={grid.page}>
         <p className={grid.message} role={list.error ? 'alert' : undefined}>
-          No products provided with this Brand
+          {t('lists.noProductsBrand')}
         </p>
         {list.error ? (
           <p className={grid.message}>
             <button type="button" className={grid.retry} onClick={list.retry}>
-              Try again
+              {t('ui.tryAgain')}
             </button>
           </p>
         ) : null}

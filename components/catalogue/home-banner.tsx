@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from '@/lib/router/react';
 import { BannerView } from './banner-view';
 import { useLateSlider } from './use-late-slider';
+import { useT } from '@/lib/i18n/i18n';
 
 const autoplayMs = 5000;
 
@@ -10,6 +11,7 @@ const autoplayMs = 5000;
  * too); keen-slider takes over once the page is idle, then the slides turn every 5 s unless paused.
  */
 export function HomeBanner() {
+  const t = useT();
   const [current, setCurrent] = useState(0);
   const [paused, setPaused] = useState(false);
   const hovering = useRef(false);
@@ -33,6 +35,8 @@ export function HomeBanner() {
       live={live}
       paused={paused}
       Link={Link}
+      text={t}
+      label={t}
       sliderRef={slider.ref}
       onPause={() => setPaused((p) => !p)}
       onDot={(i) => act((s) => s.moveToIdx(i))}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import reveal from '@/components/ui/reveal.module.scss';
+import { Bilingual, english } from '@/components/ui/bilingual';
 import { Spinner } from '@/components/ui/spinner';
 import { BannerView, type BannerLinkProps } from './banner-view';
 import { CategoriesPlaceholder } from './categories-placeholder';
@@ -20,16 +21,28 @@ function HashLink({ to, ...rest }: BannerLinkProps): ReactNode {
 export function HomePlaceholder() {
   return (
     <div className={grid.page}>
-      <h1 className="visually-hidden">FreshCart home</h1>
-      <BannerView current={0} live={false} paused={false} Link={HashLink} />
-      <CategoriesPlaceholder />
+      <h1 className="visually-hidden">
+        <Bilingual id="catalogue.homeHeading" />
+      </h1>
+      <BannerView
+        current={0}
+        live={false}
+        paused={false}
+        Link={HashLink}
+        text={(id) => <Bilingual id={id} />}
+        label={english}
+      />
+      <CategoriesPlaceholder
+        heading={<Bilingual id="catalogue.popularCategories" />}
+        loading={<Bilingual id="catalogue.loadingCategories" />}
+      />
       <section className={styles.shop} aria-labelledby="shop-product">
         <div className={reveal.reveal}>
           <h2 id="shop-product" className={grid.heading}>
-            Shop Product
+            <Bilingual id="catalogue.shopProduct" />
           </h2>
         </div>
-        <Spinner label="Loading products" />
+        <Spinner label={<Bilingual id="catalogue.loadingProducts" />} />
       </section>
     </div>
   );

@@ -11,10 +11,13 @@ import { ProductCard } from './product-card';
 import { useAddToCart } from './use-add-to-cart';
 import grid from './grid.module.scss';
 import styles from './home-screen.module.scss';
+import { useT } from '@/lib/i18n/i18n';
+import '@/lib/i18n/compiled/en-catalogue';
 
 // The same pieces, in the same places, as the prerendered page's Home (home-placeholder.tsx).
 export function HomeScreen() {
-  useDocumentTitle('Home');
+  const t = useT();
+  useDocumentTitle(t('nav.home'));
   // The unfiltered list, a page at a time (its pages are the product list's, under the key "Product").
   const list = useProductPages(productsKey, '');
   const { add, busy } = useAddToCart();
@@ -22,18 +25,18 @@ export function HomeScreen() {
 
   return (
     <div className={grid.page}>
-      <h1 className="visually-hidden">FreshCart home</h1>
+      <h1 className="visually-hidden">{t('catalogue.homeHeading')}</h1>
       <HomeBanner />
       <CategoriesSlider />
       <section className={styles.shop} aria-labelledby="shop-product">
         <Reveal>
           <h2 id="shop-product" className={grid.heading}>
-            Shop Product
+            {t('catalogue.shopProduct')}
           </h2>
         </Reveal>
-        {list.isLoading ? <Spinner label="Loading products" /> : null}
+        {list.isLoading ? <Spinner label={t('catalogue.loadingProducts')} /> : null}
         {list.error && !pages ? <LoadError what="products" onRetry={list.retry} /> : null}
-        {pages && list.total === 0 ? <p className={grid.message}>No products yet.</p> : null}
+        {pages && list.total === 0 ? <p className={grid.message}>{t('catalogue.noProducts')}</p> : null}
         {pages && list.total ? (
           <PagedGrid
             listKey="home"
@@ -47,7 +50,7 @@ export function HomeScreen() {
           />
         ) : null}
       </section>
-      {busy ? <BusyOverlay label="Updating your cart" /> : null}
+      {busy ? <BusyOverlay label={t('catalogue.updatingCart')} /> : null}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { PictureControls } from './picture-controls';
 import { ProductImage } from './product-image';
 import { useLateSlider } from './use-late-slider';
 import styles from './image-carousel.module.scss';
+import { useT } from '@/lib/i18n/i18n';
 
 interface ImageCarouselProps {
   images: string[];
@@ -19,6 +20,7 @@ interface ImageCarouselProps {
  * paint); keen-slider takes over once the page is idle, or at once on an arrow or a dot.
  */
 export function ImageCarousel({ images, title, onOpen }: ImageCarouselProps) {
+  const t = useT();
   const [current, setCurrent] = useState(0);
   const dragged = useRef(false);
   const slider = useLateSlider<HTMLDivElement>({
@@ -38,7 +40,7 @@ export function ImageCarousel({ images, title, onOpen }: ImageCarouselProps) {
       className={styles.carousel}
       role="region"
       aria-roledescription="carousel"
-      aria-label={`${title} images`}
+      aria-label={t('gallery.images', { title })}
     >
       <div ref={slider.ref} className="keen-slider">
         {images.map((url, i) => (
@@ -47,14 +49,14 @@ export function ImageCarousel({ images, title, onOpen }: ImageCarouselProps) {
             className={`keen-slider__slide ${styles.slide}`}
             role="group"
             aria-roledescription="slide"
-            aria-label={`Image ${i + 1} of ${images.length}`}
+            aria-label={t('gallery.imageOf', { n: i + 1, total: images.length })}
             aria-hidden={i !== current}
           >
             <button
               type="button"
               className={styles.open}
               tabIndex={i === current ? 0 : -1}
-              aria-label={`Open image ${i + 1} of ${images.length} full screen`}
+              aria-label={t('gallery.openFull', { n: i + 1, total: images.length })}
               onClick={() => {
                 // A swipe ends with a click; only a real click opens the viewer.
                 if (!dragged.current) onOpen(i);

@@ -21,6 +21,7 @@ import { useDirection } from '@/components/ui/use-direction';
 import { PictureControls } from './picture-controls';
 import { ProductImage } from './product-image';
 import styles from './image-viewer.module.scss';
+import { useT } from '@/lib/i18n/i18n';
 
 // This module is fetched on its own (lazy-image-viewer.tsx): framer-motion comes with it, never with the
 // first screen. It draws with `m` and the domAnimation features only (LazyMotion strict), and follows the
@@ -46,6 +47,7 @@ const fade = { duration: 0.2, ease: 'easeOut' } as const;
  * opened it when it closes.
  */
 export function ImageViewer({ images, title, initial, onClose }: ImageViewerProps) {
+  const t = useT();
   const boxRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
 
@@ -112,7 +114,7 @@ export function ImageViewer({ images, title, initial, onClose }: ImageViewerProp
             className={styles.box}
             role="dialog"
             aria-modal="true"
-            aria-label={`${title} images`}
+            aria-label={t('gallery.images', { title })}
             initial={{ opacity: 0, y: still ? 0 : 24 }}
             animate={{ opacity: 1, y: 0 }}
             transition={fade}
@@ -121,7 +123,7 @@ export function ImageViewer({ images, title, initial, onClose }: ImageViewerProp
               ref={closeRef}
               type="button"
               className={styles.close}
-              aria-label="Close"
+              aria-label={t('gallery.close')}
               onClick={onClose}
             >
               <CloseIcon />
@@ -149,6 +151,7 @@ interface Drag {
  * left from the left (swipe to the right). From the last picture 'next' goes round to the first.
  */
 function Pictures({ images, title, initial }: Omit<ImageViewerProps, 'onClose'>) {
+  const t = useT();
   const count = images.length;
   const [current, setCurrent] = useState(initial);
   const direction = useDirection();
@@ -245,7 +248,7 @@ function Pictures({ images, title, initial }: Omit<ImageViewerProps, 'onClose'>)
       className={styles.carousel}
       role="region"
       aria-roledescription="carousel"
-      aria-label={`${title} enlarged images`}
+      aria-label={t('gallery.enlarged', { title })}
     >
       <div
         ref={viewport}
@@ -263,13 +266,13 @@ function Pictures({ images, title, initial }: Omit<ImageViewerProps, 'onClose'>)
               className={styles.slide}
               role="group"
               aria-roledescription="slide"
-              aria-label={`Image ${i + 1} of ${count}`}
+              aria-label={t('gallery.imageOf', { n: i + 1, total: count })}
               aria-hidden={i !== current}
             >
               <ProductImage
                 className={styles.image}
                 url={url}
-                alt={`${title}, image ${i + 1}`}
+                alt={t('gallery.alt', { title, n: i + 1 })}
                 width={900}
                 height={900}
                 sizes="100vw"

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '@/components/ui/spinner';
+import { useT } from '@/lib/i18n/i18n';
 import type { ImageViewerProps } from './image-viewer';
 import { whenIdle } from './use-late-slider';
 import styles from './image-viewer.module.scss';
@@ -30,11 +31,12 @@ export function prefetchImageViewer(): () => void {
 const Viewer = lazy(() => loadViewer().then((m) => ({ default: m.ImageViewer })));
 
 export function LazyImageViewer(props: ImageViewerProps) {
+  const t = useT();
   return (
     <Suspense
       fallback={
         <div className={styles.backdrop} role="presentation">
-          <Spinner label="Loading images" />
+          <Spinner label={t('gallery.loading')} />
         </div>
       }
     >

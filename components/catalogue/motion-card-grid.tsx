@@ -5,6 +5,7 @@ import { MotionCard } from './motion-card';
 import { PagedGrid } from './paged-grid';
 import { useAddToCart } from './use-add-to-cart';
 import grid from './grid.module.scss';
+import { useT } from '@/lib/i18n/i18n';
 
 interface MotionCardGridProps {
   /** Identifies the list and query (PagedGrid remembers page heights under it). */
@@ -16,6 +17,7 @@ interface MotionCardGridProps {
 
 /** The brand and category pages' grid: animated cards a page at a time, with the cart's busy overlay. */
 export function MotionCardGrid({ listKey, list, titleWords }: MotionCardGridProps) {
+  const t = useT();
   const { add, busy } = useAddToCart();
   return (
     <>
@@ -36,7 +38,7 @@ export function MotionCardGrid({ listKey, list, titleWords }: MotionCardGridProp
           )}
         />
       ) : null}
-      {busy ? <BusyOverlay label="Updating your cart" /> : null}
+      {busy ? <BusyOverlay label={t('catalogue.updatingCart')} /> : null}
     </>
   );
 }

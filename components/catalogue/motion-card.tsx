@@ -1,11 +1,12 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from '@/lib/router/react';
 import type { Product } from '@/lib/contract/catalogue';
-import { formatEgp } from '@/lib/rules/money';
 import { CartIcon } from '@/components/ui/icons';
 import { ProductImage } from './product-image';
 import { Rating } from './rating';
 import styles from './motion-card.module.scss';
+import { useMoney } from '@/lib/i18n/format';
+import { useT } from '@/lib/i18n/i18n';
 
 /*
  * Spec section 9: fade-up entrance, 100 ms delay, 1000 ms. A CSS transition (motion-card.module.scss),
@@ -66,6 +67,8 @@ interface MotionCardProps {
 
 /** Brand and category card: imageCover, 'title: ', 'price: ', star rating, 'Add to cart' with a cart icon. */
 export function MotionCard({ product, title, onAdd, priority, busy = false }: MotionCardProps) {
+  const t = useT();
+  const money = useMoney();
   const ref = useFadeUp<HTMLLIElement>();
   return (
     <li ref={ref} className={styles.item}>
@@ -80,21 +83,27 @@ export function MotionCard({ product, title, onAdd, priority, busy = false }: Mo
             sizes="(min-width: 1200px) 270px, (min-width: 992px) 30vw, (min-width: 576px) 45vw, 90vw"
             priority={priority}
           />
-          <span className={styles.text}>title: {title}</span>
-          <span className={styles.price}>price: {formatEgp(product.price)}</span>
+          <span className={styles.text}>
+            {t('lists.titlePrefix')}
+            {title}
+          </span>
+          <span className={styles.price}>
+            {t('lists.pricePrefix')}
+            {money(product.price)}
+          </span>
           <Rating value={product.ratingsAverage} />
         </Link>
         <button
           type="button"
           className={styles.add}
-          aria-label={`Add to cart: ${product.title}`}
+          aria-label={t('card.addToCartOf', { title: product.title })}
           aria-disabled={busy}
           onClick={() => {
             if (!busy) onAdd(product._id);
           }}
         >
           <CartIcon />
-          Add to cart
+          {t('card.addToCart')}
         </button>
       </article>
     </li>

@@ -10,6 +10,7 @@ import {
 import { usePage, type ProductPages } from '@/lib/api/products';
 import type { Product } from '@/lib/contract/catalogue';
 import styles from './paged-grid.module.scss';
+import { useT } from '@/lib/i18n/i18n';
 
 /** Pages kept in the DOM on each side of the one on screen; the others are spacers of their height. */
 export const pagesAround = 2;
@@ -35,6 +36,7 @@ interface PagedGridProps {
  */
 export function PagedGrid({ listKey, list, gridClassName, renderCard }: PagedGridProps) {
   const { size, total = 0, hasMore, loadingMore, loadMore: onLoadMore, shown } = list;
+  const t = useT();
   const container = useRef<HTMLDivElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const [anchor, setAnchor] = useState(0);
@@ -123,12 +125,12 @@ export function PagedGrid({ listKey, list, gridClassName, renderCard }: PagedGri
       <div ref={sentinel} className={styles.sentinel} />
       <div className={styles.more}>
         <p role="status" aria-live="polite">
-          {`Showing ${shown} of ${total} products`}
+          {t('catalogue.showing', { shown, total })}
         </p>
         {hasMore ? (
           // aria-disabled, not disabled: a disabled button drops the keyboard focus while the page loads.
           <button type="button" className={styles.loadMore} onClick={onLoadMore} aria-disabled={loadingMore}>
-            {loadingMore ? 'Loading…' : 'Load more'}
+            {loadingMore ? t('catalogue.loadingMore') : t('catalogue.loadMore')}
           </button>
         ) : null}
       </div>

@@ -1,4 +1,5 @@
 import { ChevronIcon } from '@/components/ui/icons';
+import { useT } from '@/lib/i18n/i18n';
 import styles from './picture-controls.module.scss';
 
 interface PictureControlsProps {
@@ -24,13 +25,14 @@ export function PictureControls({
   onShow,
   onScrim = false,
 }: PictureControlsProps) {
+  const t = useT();
   if (images.length < 2) return null;
   return (
     <div className={onScrim ? styles.scrim : undefined}>
       <button
         type="button"
         className={`${styles.arrow} ${styles.prev}`}
-        aria-label="Previous image"
+        aria-label={t('gallery.prev')}
         onClick={onPrevious}
       >
         <ChevronIcon direction="start" />
@@ -38,7 +40,7 @@ export function PictureControls({
       <button
         type="button"
         className={`${styles.arrow} ${styles.next}`}
-        aria-label="Next image"
+        aria-label={t('gallery.next')}
         onClick={onNext}
       >
         <ChevronIcon direction="end" />
@@ -49,7 +51,7 @@ export function PictureControls({
             key={`${url}-dot-${i}`}
             type="button"
             className={`${styles.dot} ${i === current ? styles.dotActive : ''}`}
-            aria-label={`Show image ${i + 1}`}
+            aria-label={t('gallery.show', { n: i + 1 })}
             aria-current={i === current ? 'true' : undefined}
             onClick={() => onShow(i)}
           />

@@ -1,11 +1,12 @@
 import { Link } from '@/lib/router/react';
 import type { Product } from '@/lib/contract/catalogue';
-import { formatEgp } from '@/lib/rules/money';
 import { firstWords } from '@/lib/rules/title';
 import { productCardPictureSizes } from './lcp-pictures';
 import { ProductImage } from './product-image';
 import { Rating } from './rating';
 import styles from './product-card.module.scss';
+import { useMoney } from '@/lib/i18n/format';
+import { useT } from '@/lib/i18n/i18n';
 
 interface ProductCardProps {
   product: Product;
@@ -17,6 +18,8 @@ interface ProductCardProps {
 
 /** Home and product list card (spec section 2): cover, category, first two words, price EGP, rating. */
 export function ProductCard({ product, onAdd, priority, busy = false }: ProductCardProps) {
+  const t = useT();
+  const money = useMoney();
   const title = firstWords(product.title, 2);
   return (
     <article className={styles.card}>
@@ -33,20 +36,20 @@ export function ProductCard({ product, onAdd, priority, busy = false }: ProductC
         <span className={styles.category}>{product.category.name}</span>
         <h3 className={styles.title}>{title}</h3>
         <span className={styles.meta}>
-          <span className={styles.price}>{formatEgp(product.price)}</span>
+          <span className={styles.price}>{money(product.price)}</span>
           <Rating value={product.ratingsAverage} />
         </span>
       </Link>
       <button
         type="button"
         className={styles.add}
-        aria-label={`Add to cart: ${product.title}`}
+        aria-label={t('card.addToCartOf', { title: product.title })}
         aria-disabled={busy}
         onClick={() => {
           if (!busy) onAdd(product._id);
         }}
       >
-        Add to cart
+        {t('card.addToCart')}
       </button>
     </article>
   );

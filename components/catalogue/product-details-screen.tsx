@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useParams } from '@/lib/router/react';
 import { useProduct } from '@/lib/api/products';
-import { formatEgp } from '@/lib/rules/money';
+import { useMoney } from '@/lib/i18n/format';
+import { useT, type Translate } from '@/lib/i18n/i18n';
 import { useCart } from '@/lib/session/cart-store';
 import { BusyOverlay } from '@/components/ui/busy-overlay';
 import { Spinner } from '@/components/ui/spinner';
@@ -12,32 +13,36 @@ import { Rating } from './rating';
 import { useAddToCart } from './use-add-to-cart';
 import grid from './grid.module.scss';
 import styles from './product-details-screen.module.scss';
+import '@/lib/i18n/compiled/en-catalogue';
+import '@/lib/i18n/compiled/en-details';
 
 /** Few enough left that a shopper should know before deciding. */
 const lowStock = 5;
 
-function availability(stock: number, inCart: number): string {
-  if (stock <= 0) return 'Out of stock';
-  const left = stock <= lowStock ? `Only ${stock} left in stock` : 'In stock';
-  return inCart > 0 ? `${left} (${inCart} in your cart)` : left;
+function availability(t: Translate, stock: number, inCart: number): string {
+  if (stock <= 0) return t('details.outOfStock');
+  const left = stock <= lowStock ? t('details.onlyLeft', { count: stock }) : t('details.inStock');
+  return inCart > 0 ? t('details.inCart', { left, count: inCart }) : left;
 }
 
 export function ProductDetailsScreen() {
+  const t = useT();
+  const money = useMoney();
   const { id = '' } = useParams();
   const { data: product, error, isLoading, mutate } = useProduct(id);
   const { add, busy } = useAddToCart();
   const { products: cartLines } = useCart();
   const [viewerAt, setViewerAt] = useState<number | null>(null);
   const [reason, setReason] = useState<string | null>(null);
-  useDocumentTitle(isLoading ? 'Product' : product ? product.title : 'Error');
+  useDocumentTitle(isLoading ? t('details.product') : product ? product.title : t('details.error'));
   // The viewer's code (with framer-motion) is fetched once the page is idle, so a click opens it at once.
   useEffect(() => prefetchImageViewer(), []);
 
-  if (isLoading) return <Spinner label="Loading product" />;
+  if (isLoading) return <Spinner label={t('details.loading')} />;
   if (error || !product) {
     return (
       <div className={grid.page}>
-        <h1 className={styles.error}>Error</h1>
+        <h1 className={styles.error}>{t('details.error')}</h1>
       </div>
     );
   }
@@ -63,13 +68,16 @@ export function ProductDetailsScreen() {
         <div className={styles.info}>
           <h1 className={styles.title}>{product.title}</h1>
           <p className={styles.description}>{product.description}</p>
-          <p className={styles.category}>Category: {product.category.name}</p>
+          <p className={styles.category}>
+            {t('details.category')}
+            {product.category.name}
+          </p>
           <div className={styles.meta}>
-            <span className={styles.price}>{formatEgp(product.price)}</span>
+            <span className={styles.price}>{money(product.price)}</span>
             <Rating value={product.ratingsAverage} />
           </div>
           <p className={soldOut ? styles.soldOut : styles.stock} id="availability">
-            {availability(product.quantity, inCart)}
+            {availability(t, product.quantity, inCart)}
           </p>
           <button
             type="button"
@@ -80,7 +88,7 @@ export function ProductDetailsScreen() {
               if (!busy && !soldOut) void onAdd(product._id);
             }}
           >
-            + Add to Cart
+            {t('details.add')}
           </button>
           {reason ? (
             <p className={styles.reason} role="alert">
@@ -97,7 +105,7 @@ export function ProductDetailsScreen() {
           onClose={() => setViewerAt(null)}
         />
       ) : null}
-      {busy ? <BusyOverlay label="Updating your cart" /> : null}
+      {busy ? <BusyOverlay label={t('catalogue.updatingCart')} /> : null}
     </div>
   );
 }

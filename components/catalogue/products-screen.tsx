@@ -20,6 +20,9 @@ import { ProductCard } from './product-card';
 import { useAddToCart } from './use-add-to-cart';
 import gridStyles from './grid.module.scss';
 import styles from './products-screen.module.scss';
+import { useT } from '@/lib/i18n/i18n';
+import '@/lib/i18n/compiled/en-catalogue';
+import '@/lib/i18n/compiled/en-products';
 
 type FormFilter = Omit<ProductFilter, 'search'>;
 
@@ -30,7 +33,8 @@ type FormFilter = Omit<ProductFilter, 'search'>;
 export const searchDebounceMs = 150;
 
 export function ProductsScreen() {
-  useDocumentTitle('Products');
+  const t = useT();
+  useDocumentTitle(t('products.title'));
   // Search, filters, sort and pages loaded live in the route's query: refresh, back and a shared link
   // show the same view.
   const { search: urlSearch } = useLocation();
@@ -64,7 +68,7 @@ export function ProductsScreen() {
   const total = list.total;
   return (
     <div className={gridStyles.page}>
-      <h1 className={gridStyles.heading}>Products</h1>
+      <h1 className={gridStyles.heading}>{t('products.title')}</h1>
       <div className={styles.layout}>
         <aside className={styles.filters}>
           <button
@@ -74,7 +78,7 @@ export function ProductsScreen() {
             aria-controls={filterPanelId}
             onClick={() => setFiltersOpen((open) => !open)}
           >
-            {activeFilters ? `Filters (${activeFilters})` : 'Filters'}
+            {activeFilters ? t('products.filtersCount', { count: activeFilters }) : t('products.filters')}
           </button>
           <div id={filterPanelId} className={`${styles.filterPanel} ${filtersOpen ? styles.open : ''}`}>
             <FilterForm
@@ -86,7 +90,7 @@ export function ProductsScreen() {
             />
           </div>
         </aside>
-        <section className={styles.results} aria-label="Product results">
+        <section className={styles.results} aria-label={t('products.results')}>
           <SearchBox
             applied={state.filter.search}
             onSearch={(search) => {
@@ -97,7 +101,7 @@ export function ProductsScreen() {
             }}
           />
           <div className={styles.sortRow}>
-            <label htmlFor={sortId}>Sort by</label>
+            <label htmlFor={sortId}>{t('products.sortBy')}</label>
             <select
               id={sortId}
               className={styles.field}
@@ -109,21 +113,19 @@ export function ProductsScreen() {
             >
               {sortOptions.map((o) => (
                 <option key={o.value} value={o.value}>
-                  {o.label}
+                  {t(o.id)}
                 </option>
               ))}
             </select>
           </div>
-          {list.isLoading ? <Spinner label="Loading products" /> : null}
+          {list.isLoading ? <Spinner label={t('catalogue.loadingProducts')} /> : null}
           {list.error && !products ? <LoadError what="products" onRetry={list.retry} /> : null}
           {products && total !== undefined ? (
             <p className={styles.count} role="status">
-              {total === 1 ? '1 product' : `${total} products`}
+              {t('products.count', { total })}
             </p>
           ) : null}
-          {products && total === 0 ? (
-            <p className={gridStyles.message}>No products match your search and filters.</p>
-          ) : null}
+          {products && total === 0 ? <p className={gridStyles.message}>{t('products.noMatch')}</p> : null}
           {products && total ? (
             <PagedGrid
               listKey={`products:${query}`}
@@ -138,7 +140,7 @@ export function ProductsScreen() {
           ) : null}
         </section>
       </div>
-      {busy ? <BusyOverlay label="Updating your cart" /> : null}
+      {busy ? <BusyOverlay label={t('catalogue.updatingCart')} /> : null}
     </div>
   );
 }
@@ -148,6 +150,7 @@ export function ProductsScreen() {
  * typing pauses. Back/forward or a link that changes the applied search puts that text in the box.
  */
 function SearchBox({ applied, onSearch }: { applied: string; onSearch: (search: string) => void }) {
+  const t = useT();
   const id = useId();
   const [text, setText] = useState(applied);
   const shown = useRef(applied);
@@ -174,7 +177,7 @@ function SearchBox({ applied, onSearch }: { applied: string; onSearch: (search: 
   return (
     <>
       <label htmlFor={id} className={styles.searchLabel}>
-        Search About Product by name
+        {t('products.search')}
       </label>
       <input
         id={id}
@@ -199,6 +202,7 @@ const basisOf = (f: FormFilter) => `${f.priceFrom}|${f.priceTo}|${f.category}`;
  * other filters shows its own).
  */
 function FilterForm({ applied, onApply }: { applied: ProductFilter; onApply: (filter: FormFilter) => void }) {
+  const t = useT();
   const ids = { from: useId(), to: useId(), category: useId() };
   const [draft, setDraft] = useState<FormFilter>(() => {
     const kept = readDraft(FILTER_DRAFT_KEY, { basis: '', priceFrom: '', priceTo: '', category: '' });
@@ -230,11 +234,11 @@ function FilterForm({ applied, onApply }: { applied: ProductFilter; onApply: (fi
   return (
     <form className={styles.form} onSubmit={onSubmit} aria-labelledby="filter-products">
       <h2 id="filter-products" className={styles.formTitle}>
-        Filter Products
+        {t('products.filterTitle')}
       </h2>
       <div className={styles.prices}>
         <div className={styles.pair}>
-          <label htmlFor={ids.from}>Price from</label>
+          <label htmlFor={ids.from}>{t('products.priceFrom')}</label>
           <input
             id={ids.from}
             className={styles.field}
@@ -245,7 +249,7 @@ function FilterForm({ applied, onApply }: { applied: ProductFilter; onApply: (fi
           />
         </div>
         <div className={styles.pair}>
-          <label htmlFor={ids.to}>Price to</label>
+          <label htmlFor={ids.to}>{t('products.priceTo')}</label>
           <input
             id={ids.to}
             className={styles.field}
@@ -256,7 +260,7 @@ function FilterForm({ applied, onApply }: { applied: ProductFilter; onApply: (fi
           />
         </div>
       </div>
-      <label htmlFor={ids.category}>Category Name</label>
+      <label htmlFor={ids.category}>{t('products.categoryName')}</label>
       <select
         id={ids.category}
         className={styles.field}
@@ -265,7 +269,7 @@ function FilterForm({ applied, onApply }: { applied: ProductFilter; onApply: (fi
       >
         {categoryOptions.map((o) => (
           <option key={o.value} value={o.value}>
-            {o.label}
+            {t(o.id)}
           </option>
         ))}
       </select>
@@ -276,7 +280,7 @@ function FilterForm({ applied, onApply }: { applied: ProductFilter; onApply: (fi
         ))}
       </div>
       <button type="submit" className={styles.submit}>
-        Show Products
+        {t('products.show')}
       </button>
     </form>
   );

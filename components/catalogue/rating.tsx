@@ -1,13 +1,17 @@
 import { StarIcon } from '@/components/ui/icons';
 import styles from './rating.module.scss';
+import { useT } from '@/lib/i18n/i18n';
+import { useCount } from '@/lib/i18n/format';
 
 export function Rating({ value }: { value: number }) {
+  const t = useT();
+  const count = useCount();
   return (
     <span className={styles.rating}>
       <StarIcon className={styles.star} />
       <span>
-        <span className="visually-hidden">Rating </span>
-        {value}
+        <span className="visually-hidden">{t('card.rating')}</span>
+        {count(value)}
       </span>
     </span>
   );

@@ -4,6 +4,7 @@ import { announce } from '@/lib/session/announcer';
 import { cartFailureReason } from '@/lib/session/cart-failure';
 import { useCart } from '@/lib/session/cart-store';
 import { getToken, useSession } from '@/lib/session/session-store';
+import { t } from '@/lib/i18n/i18n';
 import { notify } from '@/components/ui/notify';
 
 // Spec sections 8 and 9: the success toast waits 3000 ms and stays 2000 ms; the error toast stays 2 s;
@@ -39,7 +40,7 @@ export function useAddToCart() {
         if (ok) {
           // No early announcement: the toast's own live region speaks when it appears, 3 s from now, so
           // nobody (screen reader or not) gets the message before the time the spec gives.
-          notify('success', addedToast.text, {
+          notify('success', t('toast.added'), {
             position: 'top-right',
             delay: addedToast.delay,
             autoClose: addedToast.autoClose,
@@ -49,8 +50,8 @@ export function useAddToCart() {
         // The session ended: the login screen says so, an 'error occured' on top would only confuse.
         if (!getToken()) return { ok, reason: null };
         const reason = cartFailureReason();
-        announce(reason ? `error occured: ${reason}` : 'error occured');
-        notify('error', errorToast.text, { position: 'top-right', autoClose: errorToast.autoClose });
+        announce(reason ? t('toast.errorWith', { reason }) : t('toast.error'));
+        notify('error', t('toast.error'), { position: 'top-right', autoClose: errorToast.autoClose });
         // The server's own reason ("Only 3 of … in stock"), so the shopper knows why.
         if (reason) notify('error', reason, { position: 'top-right', autoClose: 4000 });
         return { ok, reason };

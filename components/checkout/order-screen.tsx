@@ -9,7 +9,8 @@ import { ApiError } from '@/lib/api/client';
 import type { Address } from '@/lib/contract/addresses';
 import type { ShippingAddress } from '@/lib/contract/orders';
 import { cartSummary } from '@/lib/rules/cart-summary';
-import { formatEgp } from '@/lib/rules/money';
+import { useMoney, useMoneyOff } from '@/lib/i18n/format';
+import { t as translate, useT } from '@/lib/i18n/i18n';
 import { useCart } from '@/lib/session/cart-store';
 import { rememberCardCheckout } from '@/lib/session/checkout-return';
 import { forgetDraft, readDraft, writeDraft } from '@/lib/session/saved-form';
@@ -21,6 +22,8 @@ import { errorMessage } from '@/components/ui/error-message';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { leaveFor } from './leave-for';
 import styles from './order-screen.module.scss';
+import '@/lib/i18n/compiled/en-cart';
+import '@/lib/i18n/compiled/en-order';
 
 type Pending = 'cash' | 'card' | null;
 type Field = 'details' | 'city' | 'phone';
@@ -46,7 +49,10 @@ function isStaleCart(err: unknown): boolean {
 
 /** Create order: the shipping address, then a cash order or a card checkout session. */
 export function OrderScreen() {
-  useDocumentTitle('Create order');
+  const t = useT();
+  const money = useMoney();
+  const moneyOff = useMoneyOff();
+  useDocumentTitle(t('order.docTitle'));
   const cart = useCart();
   const { token } = useSession();
   const navigate = useNavigate();
@@ -102,7 +108,7 @@ export function OrderScreen() {
       if (method === 'cash') {
         const placed = await placeCashOrder.trigger({ cartId: cart.cartId, shippingAddress, token });
         forgetDraft(ORDER_FORM_KEY);
-        notify('success', 'Success to created order');
+        notify('success', translate('order.success'));
         navigate(`/allorders?placed=${encodeURIComponent(placed.data._id)}`);
       } else {
         const { session } = await checkoutSession.trigger({
@@ -119,9 +125,7 @@ export function OrderScreen() {
       console.error(err);
       if (isStaleCart(err)) {
         await cart.reloadCart();
-        setProblem(
-          'Your cart changed in another tab or device since this page opened. Check it and place the order again.',
-        );
+        setProblem(translate('order.staleCart'));
       } else {
         setProblem(errorMessage(err));
       }
@@ -137,7 +141,7 @@ export function OrderScreen() {
   if (!cart.cartLoaded && cart.cartLoadFailed) {
     body = (
       <RetryMessage
-        text="We could not load your cart. Check your connection and try again."
+        text={t('cart.loadFailed')}
         busy={cart.isLoadingCartOperation}
         onRetry={() => void cart.reloadCart()}
         classes={{ notice: styles.failed, button: styles.primary }}
@@ -146,20 +150,20 @@ export function OrderScreen() {
   } else if (!cart.cartLoaded) {
     body = (
       <div className={styles.center}>
-        <Spinner label="Loading your cart" />
+        <Spinner label={t('cart.loading')} />
       </div>
     );
   } else if (cart.cartId === null || cart.products.length === 0) {
     body = (
       <div className={styles.empty}>
-        <p>No Product In Your Cart</p>
+        <p>{t('cart.empty')}</p>
         {problem ? (
           <p className={styles.error} role="alert">
             {problem}
           </p>
         ) : null}
         <Link to="/products" className={styles.secondary}>
-          Continue Shopping
+          {t('cart.continue')}
         </Link>
       </div>
     );
@@ -168,31 +172,31 @@ export function OrderScreen() {
       <>
         <section className={styles.breakdown} aria-labelledby="order-summary-title">
           <h2 id="order-summary-title" className={styles.subtitle}>
-            Your order: {pieces === 1 ? '1 piece' : `${pieces} pieces`}
+            {t('order.yourOrder', { count: pieces })}
           </h2>
           <dl className={styles.figures}>
             <div>
-              <dt>Original price</dt>
-              <dd>{formatEgp(original)}</dd>
+              <dt>{t('cart.original')}</dt>
+              <dd>{money(original)}</dd>
             </div>
             <div>
-              <dt>Savings</dt>
-              <dd>-{formatEgp(savings)}</dd>
+              <dt>{t('cart.savings')}</dt>
+              <dd>{moneyOff(savings)}</dd>
             </div>
             <div>
-              <dt>Tax</dt>
-              <dd>{formatEgp(tax)}</dd>
+              <dt>{t('cart.tax')}</dt>
+              <dd>{money(tax)}</dd>
             </div>
             <div className={styles.total}>
-              <dt>Total</dt>
-              <dd>{formatEgp(total)}</dd>
+              <dt>{t('cart.total')}</dt>
+              <dd>{money(total)}</dd>
             </div>
           </dl>
         </section>
         <form className={styles.form} onSubmit={submit}>
           {book.addresses.length > 0 ? (
             <fieldset className={styles.saved}>
-              <legend>Saved addresses</legend>
+              <legend>{t('order.saved')}</legend>
               {book.addresses.map((a) => (
                 <label key={a._id} className={styles.choice}>
                   <input
@@ -213,12 +217,12 @@ export function OrderScreen() {
                   checked={chosenSaved === null}
                   onChange={() => edit({ details: '', city: '', phone: '' })}
                 />
-                <span>A new address</span>
+                <span>{t('order.newAddress')}</span>
               </label>
             </fieldset>
           ) : null}
           <div className={styles.field}>
-            <label htmlFor="order-details">Your details</label>
+            <label htmlFor="order-details">{t('order.details')}</label>
             <input
               id="order-details"
               name="details"
@@ -229,7 +233,7 @@ export function OrderScreen() {
             />
           </div>
           <div className={styles.field}>
-            <label htmlFor="order-city">Your City</label>
+            <label htmlFor="order-city">{t('order.city')}</label>
             <input
               id="order-city"
               name="city"
@@ -240,7 +244,7 @@ export function OrderScreen() {
             />
           </div>
           <div className={styles.field}>
-            <label htmlFor="order-phone">Your Phone</label>
+            <label htmlFor="order-phone">{t('order.phone')}</label>
             <input
               id="order-phone"
               name="phone"
@@ -260,11 +264,11 @@ export function OrderScreen() {
                   checked={draft.save}
                   onChange={(e) => edit({ save: e.target.checked })}
                 />
-                Save this address for next time
+                {t('order.save')}
               </label>
               {draft.save ? (
                 <div className={styles.field}>
-                  <label htmlFor={ids.name}>Address name</label>
+                  <label htmlFor={ids.name}>{t('order.addressName')}</label>
                   <input
                     id={ids.name}
                     name="addressName"
@@ -289,7 +293,7 @@ export function OrderScreen() {
               aria-busy={pending === 'cash'}
               onClick={() => (chosen.current = 'cash')}
             >
-              Create order
+              {t('order.cash')}
             </button>
             <button
               type="submit"
@@ -298,7 +302,7 @@ export function OrderScreen() {
               aria-busy={pending === 'card'}
               onClick={() => (chosen.current = 'card')}
             >
-              Checkout
+              {t('order.card')}
             </button>
           </div>
         </form>
@@ -310,7 +314,7 @@ export function OrderScreen() {
     <div className={styles.page}>
       <section className={styles.card} aria-labelledby="order-title">
         <h1 id="order-title" className={styles.title}>
-          Shipping Address
+          {t('order.title')}
         </h1>
         <CartNotice
           text={cart.cartNotice}

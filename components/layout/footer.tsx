@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useT } from '@/lib/i18n/i18n';
 import { asset } from '@/components/ui/asset';
 import styles from './footer.module.scss';
 
@@ -10,6 +11,7 @@ const partners = [
 ] as const;
 
 export function Footer() {
+  const t = useT();
   const emailId = useId();
   const [email, setEmail] = useState('');
   const [noted, setNoted] = useState('');
@@ -22,19 +24,17 @@ export function Footer() {
     if (!value) return;
     const { shareAppLink } = await import('./share-app-link');
     const link = shareAppLink(value);
-    setNoted(`Your e-mail app opens with a draft to ${value} holding the link ${link}: send it to yourself.`);
+    setNoted(t('footer.noted', { email: value, link }));
   }
 
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
-        <h2 className={styles.title}>Get the FreshCart app</h2>
-        <p className={styles.lead}>
-          Mail yourself a link to the shop from your own e-mail app, then open it on your phone.
-        </p>
+        <h2 className={styles.title}>{t('footer.title')}</h2>
+        <p className={styles.lead}>{t('footer.lead')}</p>
         <form className={styles.form} onSubmit={(e) => void onSubmit(e)}>
           <label htmlFor={emailId} className="visually-hidden">
-            Get the app link by e-mail
+            {t('footer.emailLabel')}
           </label>
           <input
             id={emailId}
@@ -42,19 +42,19 @@ export function Footer() {
             type="email"
             required
             autoComplete="email"
-            placeholder="Email .."
+            placeholder={t('footer.emailPlaceholder')}
             value={email}
             onChange={(e) => setEmail(e.target.value)}
           />
           <button type="submit" className={styles.button}>
-            Share App Link
+            {t('footer.share')}
           </button>
         </form>
         <p className={styles.noted} role="status">
           {noted}
         </p>
         <div className={styles.partners}>
-          <h2 className={styles.partnersTitle}>Payment Partners</h2>
+          <h2 className={styles.partnersTitle}>{t('footer.partners')}</h2>
           <ul className={styles.logos}>
             {partners.map((p) => (
               <li key={p.file}>

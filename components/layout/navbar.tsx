@@ -4,14 +4,16 @@ import { useCart } from '@/lib/session/cart-store';
 import { getToken, logout, subscribeSession } from '@/lib/session/session-store';
 import { asset } from '@/components/ui/asset';
 import { CartIcon, CloseIcon, MenuIcon } from '@/components/ui/icons';
+import { useT } from '@/lib/i18n/i18n';
+import { LanguageSwitch } from './language-switch';
 import { ThemeToggle } from './theme-toggle';
 import styles from './navbar.module.scss';
 
 const loggedInLinks = [
-  { to: '/home', label: 'Home' },
-  { to: '/products', label: 'Products' },
-  { to: '/categories', label: 'Categories' },
-  { to: '/brands', label: 'Brands' },
+  { to: '/home', label: 'nav.home' },
+  { to: '/products', label: 'nav.products' },
+  { to: '/categories', label: 'nav.categories' },
+  { to: '/brands', label: 'nav.brands' },
 ] as const;
 
 function linkClass({ isActive }: { isActive: boolean }) {
@@ -22,6 +24,7 @@ function linkClass({ isActive }: { isActive: boolean }) {
 const unknownSession = (): string | null | undefined => undefined;
 
 export function Navbar() {
+  const t = useT();
   const token = useSyncExternalStore(subscribeSession, getToken, unknownSession);
   const { numOfCartItems, cartLoaded, cartLoadFailed } = useCart();
   const [open, setOpen] = useState(false);
@@ -51,10 +54,10 @@ export function Navbar() {
         menuButton.current?.focus();
       }}
     >
-      <nav className={styles.inner} aria-label="Main">
+      <nav className={styles.inner} aria-label={t('nav.main')}>
         <Link to="/" className={styles.brand}>
           <img src={asset('/logo.svg')} width={36} height={36} alt="" />
-          <span>FreshCart</span>
+          <span>{t('shop.name')}</span>
         </Link>
         <button
           ref={menuButton}
@@ -62,7 +65,7 @@ export function Navbar() {
           className={styles.menuButton}
           aria-expanded={open}
           aria-controls="main-menu"
-          aria-label={open ? 'Close menu' : 'Open menu'}
+          aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
           onClick={() => setOpen((v) => !v)}
         >
           {open ? <CloseIcon /> : <MenuIcon />}
@@ -74,37 +77,38 @@ export function Navbar() {
                 {loggedInLinks.map((l) => (
                   <li key={l.to}>
                     <NavLink to={l.to} className={linkClass}>
-                      {l.label}
+                      {t(l.label)}
                     </NavLink>
                   </li>
                 ))}
                 <li>
                   <NavLink to="/cart" className={linkClass}>
                     <CartIcon />
-                    Cart
+                    {t('nav.cart')}
                     <span
                       className={styles.badge}
                       aria-label={
                         state
-                          ? `cart ${state === 'failed' ? 'not loaded' : state}`
-                          : `${numOfCartItems} items`
+                          ? t(state === 'failed' ? 'nav.cartNotLoaded' : 'nav.cartLoading')
+                          : t('nav.cartItems', { count: numOfCartItems })
                       }
                       data-state={state}
                     >
-                      {state ? (state === 'failed' ? '!' : '…') : numOfCartItems}
+                      {state ? (state === 'failed' ? '!' : '…') : t('nav.badge', { count: numOfCartItems })}
                     </span>
                   </NavLink>
                 </li>
                 <li>
                   <NavLink to="/allorders" className={linkClass}>
-                    Orders
+                    {t('nav.orders')}
                   </NavLink>
                 </li>
               </ul>
               <div className={styles.actions}>
+                <LanguageSwitch />
                 <ThemeToggle />
                 <button type="button" className={styles.logout} onClick={logout}>
-                  Logout
+                  {t('nav.logout')}
                 </button>
               </div>
             </div>
@@ -114,16 +118,17 @@ export function Navbar() {
               <ul className={styles.links}>
                 <li>
                   <NavLink to="/login" className={linkClass}>
-                    Login
+                    {t('nav.login')}
                   </NavLink>
                 </li>
                 <li>
                   <NavLink to="/register" className={linkClass}>
-                    Register
+                    {t('nav.register')}
                   </NavLink>
                 </li>
               </ul>
               <div className={styles.actions}>
+                <LanguageSwitch />
                 <ThemeToggle />
               </div>
             </div>

@@ -1,6 +1,8 @@
 import { Link } from '@/lib/router/react';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import styles from './not-found-screen.module.scss';
+import { useT } from '@/lib/i18n/i18n';
+import '@/lib/i18n/compiled/en-notfound';
 
 // The illustration's colours are the theme's tokens, set inline: they travel with this screen's code rather
 // than with the CSS every first screen downloads.
@@ -12,11 +14,12 @@ const fill = (token: string) => ({ fill: `var(--color-${token})` });
  * drawn here (not an <img>) so its colours are the theme's: a light picture on a dark page would glare.
  */
 export function NotFoundScreen() {
-  useDocumentTitle('Page not found');
+  const t = useT();
+  useDocumentTitle(t('notFound.title'));
   return (
     <section className={styles.page} aria-labelledby="not-found-title">
       <h1 id="not-found-title" className="visually-hidden">
-        Page not found
+        {t('notFound.title')}
       </h1>
       <svg
         className={styles.illustration}
@@ -24,7 +27,7 @@ export function NotFoundScreen() {
         width={600}
         height={600}
         role="img"
-        aria-label="404: the page you are looking for does not exist"
+        aria-label={t('notFound.image')}
       >
         <circle style={fill('border-subtle')} cx="300" cy="300" r="290" />
         <circle style={fill('surface')} cx="300" cy="300" r="250" />
@@ -44,11 +47,11 @@ export function NotFoundScreen() {
           <circle style={fill('text')} cx="128" cy="138" r="12" />
         </g>
         <text style={fill('text')} x="300" y="520" fontSize="30" fontWeight="700" textAnchor="middle">
-          Page not found
+          {t('notFound.title')}
         </text>
       </svg>
       <Link to="/" className={styles.home}>
-        Back to the shop
+        {t('notFound.back')}
       </Link>
     </section>
   );

@@ -1,5 +1,6 @@
-import { Suspense } from 'react';
+import { Suspense, useLayoutEffect } from 'react';
 import { Outlet, useNavigation } from '@/lib/router/react';
+import { languageShown, useShownLang, useT } from '@/lib/i18n/i18n';
 import { useAnnouncement } from '@/lib/session/announcer';
 import { FullScreenLoader } from '@/components/ui/full-screen-loader';
 import { ToastHost } from '@/components/ui/toast-host';
@@ -16,10 +17,14 @@ import styles from './root-layout.module.scss';
 export function RootLayout() {
   const navigation = useNavigation();
   const announcement = useAnnouncement();
+  const t = useT();
+  const lang = useShownLang();
+  // The frame is drawn in the page's language: the head script's marker hiding the prerendered English goes.
+  useLayoutEffect(() => languageShown(lang), [lang]);
   return (
     <>
       <a className={styles.skip} href="#main-content" onClick={skipToContent}>
-        Skip to content
+        {t('layout.skip')}
       </a>
       <Suspense>
         <Navbar />
@@ -33,7 +38,7 @@ export function RootLayout() {
         <Footer />
       </Suspense>
       {/* A later screen's code is loading: the spec's spinning-logo loader. */}
-      {navigation.state === 'loading' ? <FullScreenLoader /> : null}
+      {navigation.state === 'loading' ? <FullScreenLoader text={t('loader.text')} /> : null}
       <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         {announcement}
       </div>

@@ -1,4 +1,5 @@
 import { asset } from '@/components/ui/asset';
+import { t } from '@/lib/i18n/i18n';
 import { openUrl } from '@/components/ui/open-url';
 
 /**
@@ -9,8 +10,8 @@ import { openUrl } from '@/components/ui/open-url';
 export function shareAppLink(email: string): string {
   const link = new URL(asset('/'), window.location.origin).href;
   const query = new URLSearchParams({
-    subject: 'FreshCart on your phone',
-    body: `Open this link on your phone to shop at FreshCart: ${link}`,
+    subject: t('footer.shareSubject'),
+    body: t('footer.shareBody', { link }),
   })
     .toString()
     .replace(/\+/g, '%20');

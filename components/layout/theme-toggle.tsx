@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
+import { useT } from '@/lib/i18n/i18n';
 import { applyTheme, isDarkTheme } from '@/lib/session/theme';
 import { MoonIcon, SunIcon } from '@/components/ui/icons';
 import styles from './theme-toggle.module.scss';
 
 export function ThemeToggle() {
+  const t = useT();
   const [dark, setDark] = useState(false);
 
   // The pre-paint script already set the class; read it once mounted.
@@ -23,7 +25,7 @@ export function ThemeToggle() {
     <button type="button" className={styles.toggle} aria-pressed={dark} onClick={toggle}>
       <MoonIcon className={styles.moon} />
       <SunIcon className={styles.sun} />
-      <span className="visually-hidden">Dark theme</span>
+      <span className="visually-hidden">{t('nav.darkTheme')}</span>
     </button>
   );
 }

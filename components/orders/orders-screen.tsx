@@ -2,14 +2,29 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from '@/lib/router/react';
 import type { Order } from '@/lib/contract/orders';
-import { formatEgp, orderReference } from '@/lib/rules/money';
+import { orderReference } from '@/lib/rules/money';
+import { useCount, useIntlLocale, useMoney, useMoneyOff } from '@/lib/i18n/format';
+import { useT } from '@/lib/i18n/i18n';
 import { cardCheckoutStartedAt, forgetCardCheckout } from '@/lib/session/checkout-return';
 import { useOrders } from '@/lib/session/use-orders';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import styles from './orders-screen.module.scss';
+import '@/lib/i18n/compiled/en-cart';
+import '@/lib/i18n/compiled/en-orders';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+// Dates as the language writes them: "25 Nov 2026" (en-GB's order, kept for English), "٢٥ نوفمبر ٢٠٢٦" (ar-EG).
+const dateOptions: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function formatDate(locale: string, iso: string): string {
+  const key = locale === 'en-US' ? 'en-GB' : locale;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(key, dateOptions);
+    dateFormats.set(key, format);
+  }
+  return format.format(new Date(iso));
+}
 
 /** Server and browser clocks differ a little: an order this much older than the checkout still counts. */
 const clockSlackMs = 5 * 60 * 1000;
@@ -40,7 +55,8 @@ function paidCardOrder(orders: readonly Order[], startedAt: number): Order | und
  * a confirmation with its summary comes first.
  */
 export function OrdersScreen() {
-  useDocumentTitle('Your Orders');
+  const t = useT();
+  useDocumentTitle(t('orders.title'));
   const { userOrders, refresh: refreshOrders } = useOrders();
   const { search } = useLocation();
   const navigate = useNavigate();
@@ -73,18 +89,18 @@ export function OrdersScreen() {
   }, [state, userOrders, placedId, navigate]);
 
   const placed = placedId && userOrders ? userOrders.find((o) => o._id === placedId) : undefined;
-  useDocumentTitle(placed ? `Order ${orderReference(placed.id)} placed` : null);
+  useDocumentTitle(placed ? t('orders.placedTitle', { reference: orderReference(placed.id) }) : null);
 
   let body;
   if (userOrders === null) {
     body =
       state === 'loading' ? (
         <div className={styles.center}>
-          <Spinner />
+          <Spinner label={t('orders.loading')} />
         </div>
       ) : (
         <div className={styles.empty} role="alert">
-          <p>Your orders could not be loaded.</p>
+          <p>{t('orders.loadFailed')}</p>
           <button
             type="button"
             className={styles.button}
@@ -93,22 +109,22 @@ export function OrdersScreen() {
               void refreshOrders().finally(() => setState('done'));
             }}
           >
-            Try again
+            {t('ui.tryAgain')}
           </button>
         </div>
       );
   } else if (userOrders.length === 0) {
     body = (
       <div className={styles.empty}>
-        <p>You have no orders yet.</p>
+        <p>{t('orders.none')}</p>
         <Link to="/products" className={styles.button}>
-          Continue Shopping
+          {t('cart.continue')}
         </Link>
       </div>
     );
   } else {
     body = (
-      <ol className={styles.orders} aria-label="Order history">
+      <ol className={styles.orders} aria-label={t('orders.history')}>
         {newestFirst(userOrders).map((order) => (
           <OrderCard key={order._id} order={order} />
         ))}
@@ -119,13 +135,17 @@ export function OrdersScreen() {
   return (
     <div className={styles.page}>
       {placed ? <Confirmation order={placed} /> : null}
-      <h1 className={styles.title}>Your Orders</h1>
+      <h1 className={styles.title}>{t('orders.title')}</h1>
       {body}
     </div>
   );
 }
 
 function Confirmation({ order }: { order: Order }) {
+  const t = useT();
+  const money = useMoney();
+  const moneyOff = useMoneyOff();
+  const count = useCount();
   const ref = useRef<HTMLElement>(null);
   // The confirmation is what the shopper waited for: it takes the focus, so screen readers read it first.
   useEffect(() => ref.current?.focus(), []);
@@ -134,45 +154,53 @@ function Confirmation({ order }: { order: Order }) {
   return (
     <section ref={ref} className={styles.confirmation} aria-labelledby="confirmation-title" tabIndex={-1}>
       <h2 id="confirmation-title" className={styles.confirmationTitle}>
-        Thank you, order #{orderReference(order.id)} is placed
+        {t('orders.thanks', { reference: orderReference(order.id) })}
       </h2>
       <p>
         {order.paymentMethodType === 'card'
-          ? `Paid by card: ${formatEgp(order.totalOrderPrice)}.`
-          : `Cash on delivery: please have ${formatEgp(order.totalOrderPrice)} ready.`}{' '}
-        It goes to {order.shippingAddress.details}, {order.shippingAddress.city} (phone{' '}
-        {order.shippingAddress.phone}).
+          ? t('orders.paidByCardAmount', { amount: money(order.totalOrderPrice) })
+          : t('orders.cashAmount', { amount: money(order.totalOrderPrice) })}{' '}
+        {t('orders.goesTo', {
+          details: order.shippingAddress.details,
+          city: order.shippingAddress.city,
+          phone: order.shippingAddress.phone,
+        })}
       </p>
       <dl className={styles.figures}>
         <div>
-          <dt>Pieces</dt>
-          <dd>{pieces}</dd>
+          <dt>{t('orders.pieces')}</dt>
+          <dd>{count(pieces)}</dd>
         </div>
         <div>
-          <dt>Original price</dt>
-          <dd>{formatEgp(original)}</dd>
+          <dt>{t('cart.original')}</dt>
+          <dd>{money(original)}</dd>
         </div>
         <div>
-          <dt>Savings</dt>
-          <dd>-{formatEgp(savings)}</dd>
+          <dt>{t('cart.savings')}</dt>
+          <dd>{moneyOff(savings)}</dd>
         </div>
         <div>
-          <dt>Tax</dt>
-          <dd>{formatEgp(tax)}</dd>
+          <dt>{t('cart.tax')}</dt>
+          <dd>{money(tax)}</dd>
         </div>
         <div className={styles.totalRow}>
-          <dt>Total</dt>
-          <dd>{formatEgp(total)}</dd>
+          <dt>{t('cart.total')}</dt>
+          <dd>{money(total)}</dd>
         </div>
       </dl>
       <Link to="/products" className={styles.onward}>
-        Continue Shopping
+        {t('cart.continue')}
       </Link>
     </section>
   );
 }
 
 function OrderCard({ order }: { order: Order }) {
+  const t = useT();
+  const money = useMoney();
+  const moneyOff = useMoneyOff();
+  const count = useCount();
+  const locale = useIntlLocale();
   const headingId = `order-${order._id}`;
   const reference = orderReference(order.id);
   const { original, savings, tax, total } = breakdownOf(order);
@@ -181,13 +209,13 @@ function OrderCard({ order }: { order: Order }) {
     <li className={styles.order} aria-labelledby={headingId}>
       <header className={styles.header}>
         <h2 id={headingId} className={styles.number}>
-          Order {reference}
+          {t('orders.order', { reference })}
         </h2>
         <time dateTime={order.createdAt} className={styles.date}>
-          {dateFormat.format(new Date(order.createdAt))}
+          {formatDate(locale, order.createdAt)}
         </time>
       </header>
-      <ul className={styles.lines} aria-label={`Items of order ${reference}`}>
+      <ul className={styles.lines} aria-label={t('orders.itemsOf', { reference })}>
         {order.cartItems.map((line) => (
           <li key={line._id} className={styles.line}>
             <img
@@ -200,9 +228,9 @@ function OrderCard({ order }: { order: Order }) {
             />
             <span className={styles.lineTitle}>{line.product.title}</span>
             <span className={styles.lineCount}>
-              {line.count} × {formatEgp(line.price)}
+              {count(line.count)} × {money(line.price)}
               {line.count > 1 ? (
-                <span className={styles.lineTotal}>{formatEgp(line.count * line.price)}</span>
+                <span className={styles.lineTotal}>{money(line.count * line.price)}</span>
               ) : null}
             </span>
           </li>
@@ -210,34 +238,34 @@ function OrderCard({ order }: { order: Order }) {
       </ul>
       <dl className={`${styles.figures} ${styles.compact}`}>
         <div>
-          <dt>Pieces</dt>
-          <dd>{pieces}</dd>
+          <dt>{t('orders.pieces')}</dt>
+          <dd>{count(pieces)}</dd>
         </div>
         <div>
-          <dt>Original price</dt>
-          <dd>{formatEgp(original)}</dd>
+          <dt>{t('cart.original')}</dt>
+          <dd>{money(original)}</dd>
         </div>
         <div>
-          <dt>Savings</dt>
-          <dd>-{formatEgp(savings)}</dd>
+          <dt>{t('cart.savings')}</dt>
+          <dd>{moneyOff(savings)}</dd>
         </div>
         <div>
-          <dt>Tax</dt>
-          <dd>{formatEgp(tax)}</dd>
+          <dt>{t('cart.tax')}</dt>
+          <dd>{money(tax)}</dd>
         </div>
       </dl>
       <footer className={styles.footer}>
         <span className={styles.badge}>
-          {order.paymentMethodType === 'card' ? 'Paid by card' : 'Cash on delivery'}
+          {order.paymentMethodType === 'card' ? t('orders.paidByCard') : t('orders.cash')}
         </span>
         <span className={order.isPaid ? styles.good : styles.badge}>
-          {order.isPaid ? 'Paid' : 'Not paid'}
+          {order.isPaid ? t('orders.paid') : t('orders.notPaid')}
         </span>
         <span className={order.isDelivered ? styles.good : styles.badge}>
-          {order.isDelivered ? 'Delivered' : 'Not delivered'}
+          {order.isDelivered ? t('orders.delivered') : t('orders.notDelivered')}
         </span>
         <span className={styles.total}>
-          Total <strong>{formatEgp(total)}</strong>
+          {t('cart.total')} <strong>{money(total)}</strong>
         </span>
       </footer>
     </li>

@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n/i18n';
 /** Class names from the screen's own stylesheet (a style shared by two routes would ship with every first screen). */
 export interface NoticeClasses {
   notice?: string;
@@ -14,13 +15,14 @@ export function CartNotice({
   onDismiss: () => void;
   classes: NoticeClasses;
 }) {
+  const t = useT();
   return (
     <div role="status" aria-live="polite">
       {text ? (
         <div className={classes.notice}>
           <p>{text}</p>
           <button type="button" className={classes.button} onClick={onDismiss}>
-            OK
+            {t('ui.ok')}
           </button>
         </div>
       ) : null}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { asset } from './asset';
 import styles from './full-screen-loader.module.scss';
 
@@ -11,9 +12,11 @@ interface FullScreenLoaderProps {
    * screen's code arrives. Otherwise (a later screen's code) it covers the whole screen.
    */
   belowNavbar?: boolean;
+  /** "Loading..." in the page's language. */
+  text: ReactNode;
 }
 
-export function FullScreenLoader({ belowNavbar = false }: FullScreenLoaderProps) {
+export function FullScreenLoader({ belowNavbar = false, text }: FullScreenLoaderProps) {
   return (
     <div
       className={`${styles.loader} ${belowNavbar ? styles.belowNavbar : ''}`}
@@ -28,7 +31,7 @@ export function FullScreenLoader({ belowNavbar = false }: FullScreenLoaderProps)
         alt=""
         style={{ animationDuration: `${1 / speed}s` }}
       />
-      <p className={styles.text}>Loading...</p>
+      <p className={styles.text}>{text}</p>
     </div>
   );
 }

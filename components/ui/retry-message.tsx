@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n/i18n';
 import type { NoticeClasses } from './cart-notice';
 
 /** Something could not be loaded: say so plainly and offer another try, instead of showing nothing. */
@@ -13,6 +14,7 @@ export function RetryMessage({
   /** From the screen's own stylesheet: `notice` is the box. */
   classes: NoticeClasses;
 }) {
+  const t = useT();
   return (
     <div className={classes.notice} role="alert">
       <p>{text}</p>
@@ -24,7 +26,7 @@ export function RetryMessage({
           if (!busy) onRetry();
         }}
       >
-        {busy ? 'Trying again…' : 'Try again'}
+        {busy ? t('ui.tryingAgain') : t('ui.tryAgain')}
       </button>
     </div>
   );

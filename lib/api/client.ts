@@ -1,4 +1,5 @@
 import { apiHost } from './config';
+import { contentLang } from '@/lib/i18n/i18n';
 import { takeEarlyResponse } from './early';
 
 /** A failed call: the HTTP status (0 when the server could not be reached) and the server's message. */
@@ -28,6 +29,11 @@ export interface RequestOptions {
   /** The session token, sent in the header named "token" (the contract's custom header). */
   token?: string | null;
   signal?: AbortSignal;
+  /**
+   * The language of the answer's catalogue texts (and of the reset mail and payment page the call starts);
+   * the page's language when not given. Sent as Accept-Language, a CORS-safelisted header.
+   */
+  lang?: 'en' | 'ar';
 }
 
 function messageOf(body: unknown, fallback: string): string {
@@ -44,10 +50,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.token) headers.token = options.token;
+  // Always said, English too: a browser whose own first language is Arabic would otherwise get Arabic names.
+  const lang = options.lang ?? contentLang();
+  headers['Accept-Language'] = lang;
 
   const method = options.method ?? 'GET';
   // The first screen's reads were sent by the page's head script already: take that answer.
-  const early = method === 'GET' ? takeEarlyResponse(path, options.token ?? null) : undefined;
+  const early = method === 'GET' ? takeEarlyResponse(path, options.token ?? null, lang) : undefined;
   let response: Response;
   try {
     response = await (early
@@ -60,6 +69,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
         }));
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
+    // The contract's English, as a server message would be; screens show it in the shopper's language.
     throw new ApiError(0, 'Cannot reach the shop right now. Check your connection and try again.', null);
   }
 

@@ -5,6 +5,8 @@
 /** One request the head script started: the token it sent (or null), when, and the fetch itself. */
 export interface EarlyRequest {
   token: string | null;
+  /** The language it asked in (Accept-Language); 'en' when the head script named none. */
+  lang?: string;
   /** performance.now() when the request was sent. */
   at: number;
   response: Promise<Response>;
@@ -27,15 +29,21 @@ function store(): EarlyStore | undefined {
 }
 
 /**
- * The head script's request for this GET path, if it sent one with the same token and not too long ago.
+ * The head script's request for this GET path, if it sent one with the same token, in the same language and
+ * not too long ago.
  * Each is taken once: a later read of the same path (a refresh, another visit) goes to the network.
  */
-export function takeEarlyResponse(path: string, token: string | null): Promise<Response> | undefined {
+export function takeEarlyResponse(
+  path: string,
+  token: string | null,
+  lang: string = 'en',
+): Promise<Response> | undefined {
   const requests = store();
   const request = requests?.[path];
   if (!requests || !request) return undefined;
   delete requests[path];
   if (request.token !== token) return undefined;
+  if ((request.lang ?? 'en') !== lang) return undefined;
   if (performance.now() - request.at > earlyRequestMaxAgeMs) return undefined;
   return request.response;
 }

@@ -1,5 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import useSWR, { preload } from 'swr';
+import { useContentLang, type Lang } from '@/lib/i18n/i18n';
+import { keyInLang, langOfKey } from './catalogue';
 import { apiRequest } from './client';
 import { productPagePath, productPageSize, productPath } from './paths';
 import { swrOptions } from './swr-options';
@@ -13,26 +15,34 @@ export const productsKey = 'Product';
 export const brandProductsKey = 'productsWithBrand';
 export const categoryProductsKey = 'productwithCategory';
 export const productKey = (id: string) => ['productDetails', id] as const;
+// Another language than English adds itself at the end of a key (keyInLang in catalogue.ts).
 
 export type ProductListName = typeof productsKey | typeof brandProductsKey | typeof categoryProductsKey;
-export type ProductPageKey = readonly [ProductListName, string, number];
+export type ProductPageKey =
+  readonly [ProductListName, string, number] | readonly [ProductListName, string, number, Lang];
 
 /** One page of GET /products for an API query (without page and limit). */
 export function fetchProductPage(
   query: string,
   page: number,
   signal?: AbortSignal,
+  lang?: Lang,
 ): Promise<ListEnvelope<Product>> {
-  return apiRequest<ListEnvelope<Product>>(productPagePath(query, page), { signal });
+  return apiRequest<ListEnvelope<Product>>(productPagePath(query, page), { signal, lang });
 }
 
-export async function fetchProduct(id: string): Promise<Product> {
-  const body = await apiRequest<{ data: Product }>(productPath(id));
+export async function fetchProduct(id: string, lang?: Lang): Promise<Product> {
+  const body = await apiRequest<{ data: Product }>(productPath(id), { lang });
   return body.data;
 }
 
 export function useProduct(id: string) {
-  return useSWR(productKey(id), ([, productId]) => fetchProduct(productId), swrOptions);
+  const lang = useContentLang();
+  return useSWR(
+    keyInLang(productKey(id), lang),
+    (key: readonly unknown[]) => fetchProduct(String(key[1]), langOfKey(key)),
+    swrOptions,
+  );
 }
 
 export const isAbort = (error: unknown) =>
@@ -71,18 +81,21 @@ const loadedPages = new Map<string, number>();
  */
 export function useProductPages(list: ProductListName, query: string, initialPages = 1): ProductPages {
   const slot = useRef<{ query: string; controller: AbortController } | null>(null);
-  const fetcher = useCallback(([, q, page]: ProductPageKey) => {
+  const lang = useContentLang();
+  const fetcher = useCallback((key: ProductPageKey) => {
+    const [, q, page] = key;
     let current = slot.current;
     if (!current || current.query !== q) {
       current?.controller.abort();
       current = { query: q, controller: new AbortController() };
       slot.current = current;
     }
-    return fetchProductPage(q, page, current.controller.signal);
+    return fetchProductPage(q, page, current.controller.signal, langOfKey(key));
   }, []);
   const id = `${list}?${query}`;
   const [, rerender] = useState(0);
-  const pageKey = (page: number): ProductPageKey => [list, query, page];
+  const pageKey = (page: number): ProductPageKey =>
+    lang === 'en' ? [list, query, page] : [list, query, page, lang];
   const first = useSWR(pageKey(1), fetcher, swrOptions);
   const numberOfPages = first.data?.metadata.numberOfPages;
   const wanted = loadedPages.get(id) ?? initialPages;
@@ -107,7 +120,11 @@ export function useProductPages(list: ProductListName, query: string, initialPag
       rerender((n) => n + 1);
     },
     retry: () => void first.mutate(),
-    prefetch: (q) => void preload([list, q, 1] satisfies ProductPageKey, fetcher).catch(() => {}),
+    prefetch: (q) =>
+      void preload(
+        (lang === 'en' ? [list, q, 1] : [list, q, 1, lang]) satisfies ProductPageKey,
+        fetcher,
+      ).catch(() => {}),
     pageKey,
     fetcher,
   };

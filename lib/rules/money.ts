@@ -1,8 +1,14 @@
 // Amounts are Egyptian pounds (whole pounds on the wire). One way of writing them everywhere, the storefront
-// and the hosted payment page alike: "5,400 EGP". A fixed locale, so server and browser print the same text.
+// and the hosted payment page alike: "5,400 EGP" in English, "‏٥٬٤٠٠٫٠٠ ج.م.‏" in Arabic (ar-EG, as the hosted
+// payment page writes it). A fixed locale per language, so server and browser print the same text.
 const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+let egpAr: Intl.NumberFormat | undefined;
 
-export function formatEgp(pounds: number): string {
+export function formatEgp(pounds: number, lang: 'en' | 'ar' = 'en'): string {
+  if (lang === 'ar') {
+    egpAr ??= new Intl.NumberFormat('ar-EG', { style: 'currency', currency: 'EGP' });
+    return egpAr.format(pounds);
+  }
   return `${grouped.format(pounds)} EGP`;
 }
 

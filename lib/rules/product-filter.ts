@@ -1,9 +1,9 @@
 // Spec section 5, product filter, plus the search box made to work (a title match as you type).
 export const categoryOptions = [
-  { value: 'all', label: 'All' },
-  { value: "Women's Fashion", label: "Women's Fashion" },
-  { value: "Men's Fashion", label: "Men's Fashion" },
-  { value: 'Electronics', label: 'Electronics' },
+  { value: 'all', label: 'All', id: 'products.cat.all' },
+  { value: "Women's Fashion", label: "Women's Fashion", id: 'products.cat.women' },
+  { value: "Men's Fashion", label: "Men's Fashion", id: 'products.cat.men' },
+  { value: 'Electronics', label: 'Electronics', id: 'products.cat.electronics' },
 ] as const;
 
 export interface ProductFilter {
@@ -82,11 +82,11 @@ export function filterParams(
 
 /** Sort orders the product list offers: the value is the API's `sort` (and the URL's). */
 export const sortOptions = [
-  { value: '', label: 'Newest' },
-  { value: 'price', label: 'Price: low to high' },
-  { value: '-price', label: 'Price: high to low' },
-  { value: '-ratingsAverage', label: 'Top rated' },
-  { value: '-sold', label: 'Best selling' },
+  { value: '', label: 'Newest', id: 'products.sort.newest' },
+  { value: 'price', label: 'Price: low to high', id: 'products.sort.priceUp' },
+  { value: '-price', label: 'Price: high to low', id: 'products.sort.priceDown' },
+  { value: '-ratingsAverage', label: 'Top rated', id: 'products.sort.topRated' },
+  { value: '-sold', label: 'Best selling', id: 'products.sort.bestSelling' },
 ] as const;
 
 export type SortValue = (typeof sortOptions)[number]['value'];

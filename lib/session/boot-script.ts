@@ -3,6 +3,7 @@ import { earlyRequestsGlobal } from '@/lib/api/early';
 import { cartPath, categoriesPath, productPagePath, productPath } from '@/lib/api/paths';
 import { imageWidths } from '@/lib/contract/images';
 import { guestOnlyRoutePaths, protectedRoutePaths, routePattern } from './route-access';
+import { langInitScript } from '@/lib/i18n/language';
 import { themeInitScript } from './theme';
 import { TOKEN_KEY } from './token-key';
 
@@ -29,6 +30,8 @@ export interface BootScriptOptions {
  * The page's one inline script in <head>, run before the first paint and before any of the storefront's code:
  *
  * - the theme class from 'dark' (lib/session/theme.ts);
+ * - the language (lib/i18n/language.ts): 'lang', else the browser's first language; `lang` and `dir` on <html>,
+ *   and the marker that hides the prerendered English frame until the Arabic catalogue is in;
  * - the session: the `signed-in` class from 'tkn', so the prerendered navbar shows the right links at once;
  * - the guards of spec section 2, applied to the hash before anything is drawn: a guest on a protected route
  *   goes to #/login, a token holder on #/login or #/register to #/home (the router applies the same guards
@@ -68,11 +71,11 @@ export function bootScript({ homePicture, productPicture }: BootScriptOptions): 
   };
   // `<` escaped so no value can close the script element.
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
-  return `${themeInitScript};(function(c){try{(function(){${body}})()}catch(e){}})(${json})`;
+  return `${themeInitScript};${langInitScript};(function(c){try{(function(){${body}})()}catch(e){}})(${json})`;
 }
 
 const body = `
-var d=document.documentElement,w=window,t=null,h,q,p,s,to,m;
+var d=document.documentElement,w=window,t=null,h,q,p,s,to,m,lang=d.lang==='ar'?'ar':'en';
 try{t=localStorage.getItem(c.tokenKey)}catch(e){}
 if(!t||!t.trim())t=null;
 if(t)d.classList.add(c.signedIn);
@@ -85,10 +88,10 @@ d.setAttribute(c.firstScreen,home?'home':'other');
 if(!t)return;
 var store=w[c.store]={};
 function get(path,token){
-var headers={Accept:'application/json'};if(token)headers.token=token;
+var headers={Accept:'application/json','Accept-Language':lang};if(token)headers.token=token;
 var r=fetch(c.api+path,{headers:headers});
 r['catch'](function(){});
-store[path]={token:token||null,at:performance.now(),response:r};
+store[path]={token:token||null,lang:lang,at:performance.now(),response:r};
 return r}
 function preload(href,srcset,sizes){
 var l=document.createElement('link'),a={rel:'preload',as:'image',href:href,fetchpriority:'high'},k;

@@ -18,6 +18,7 @@ import {
 } from './cart-state';
 import { currentGeneration, lastCartFailure, nextGeneration, runCartCall, type CartTask } from './cart-queue';
 import { loadUserOrders, refreshOrders } from './orders';
+import { subscribeLanguage, contentLang } from '@/lib/i18n/i18n';
 import { getToken, subscribeSession, userIdFromToken } from './session-store';
 
 export type { CartState } from './cart-state';
@@ -144,6 +145,18 @@ function onTokenChange(): void {
   if (token) void runCartCall(reload);
 }
 
+let cartLang = contentLang();
+/** The shopper switched language: the cart's and the orders' product titles are read again in it. */
+function onLanguageChange(): void {
+  const lang = contentLang();
+  if (lang === cartLang) return;
+  cartLang = lang;
+  const token = getToken();
+  if (!token) return;
+  void runCartCall(reload);
+  if (cartState().userId) void refreshOrders().catch(console.error);
+}
+
 /** Loads the cross-tab code once the page has nothing better to do. */
 function followOtherTabsWhenIdle(): void {
   if (typeof window === 'undefined') return;
@@ -158,6 +171,7 @@ export function startCart(): void {
   started = true;
   lastToken = getToken();
   subscribeSession(onTokenChange);
+  subscribeLanguage(onLanguageChange);
   followOtherTabsWhenIdle();
   if (lastToken) void runCartCall(reload);
 }

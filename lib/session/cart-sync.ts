@@ -4,7 +4,9 @@
 import type { CartLine } from '@/lib/contract/cart';
 import { cartState, setCartState } from './cart-state';
 import { currentGeneration, runCartCall, type CartTask } from './cart-queue';
+import { t } from '@/lib/i18n/i18n';
 import { getToken } from './session-store';
+import '@/lib/i18n/compiled/en-cart';
 
 /** Local storage key written after every cart change, so the shop's other tabs read the cart again. */
 export const CART_CHANGED_KEY = 'freshcart-cart-changed';
@@ -20,11 +22,13 @@ export function describeCartChanges(before: readonly CartLine[], after: readonly
   const beforeIds = new Set(before.map(idOf));
   for (const line of before) {
     const now = afterById.get(idOf(line));
-    if (!now) changes.push(`${line.product.title} was removed`);
-    else if (now.count !== line.count) changes.push(`${line.product.title}: quantity now ${now.count}`);
+    if (!now) changes.push(t('cart.changeRemoved', { title: line.product.title }));
+    else if (now.count !== line.count) {
+      changes.push(t('cart.changeCount', { title: line.product.title, count: now.count }));
+    }
   }
   for (const line of after) {
-    if (!beforeIds.has(idOf(line))) changes.push(`${line.product.title} was added`);
+    if (!beforeIds.has(idOf(line))) changes.push(t('cart.changeAdded', { title: line.product.title }));
   }
   return changes;
 }
@@ -32,7 +36,7 @@ export function describeCartChanges(before: readonly CartLine[], after: readonly
 /** One sentence for the notice and for screen readers. */
 export function cartChangedNotice(changes: readonly string[]): string | null {
   if (changes.length === 0) return null;
-  return `Your cart was changed in another tab or device: ${changes.join('; ')}.`;
+  return t('cart.changedElsewhere', { changes: changes.join('; ') });
 }
 
 let read: CartTask | null = null;

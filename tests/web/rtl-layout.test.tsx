@@ -10,6 +10,8 @@ import { ImageCarousel } from '@/components/catalogue/image-carousel';
 import { ImageViewer } from '@/components/catalogue/image-viewer';
 import { CartIcon, ChevronIcon, CloseIcon, MenuIcon, StarIcon } from '@/components/ui/icons';
 import { positionFor } from '@/components/ui/notify';
+// The English texts of the details screen's pictures travel with that screen; rendered alone, they are loaded here.
+import '@/lib/i18n/compiled/en-details';
 
 interface FakeSlider {
   options: KeenSliderOptions;

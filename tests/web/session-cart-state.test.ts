@@ -122,7 +122,7 @@ describe('cart state', () => {
   it('sets the busy flag for the whole of every cart call, on success and on failure', async () => {
     const gate = deferred<void>();
     let fail = false;
-    mockApi(
+    const { calls } = mockApi(
       on('GET', '/cart', () => reply(200, cart([]))),
       on('GET', `/orders/user/${userId}`, () => reply(200, [])),
       on('POST', '/cart', async () => {
@@ -145,12 +145,17 @@ describe('cart state', () => {
     await waitFor(() => expect(result.current.isLoadingCartOperation).toBe(false));
 
     fail = true;
+    const reads = () => calls.filter((c) => c.method === 'GET' && c.path === '/cart').length;
+    const readsBefore = reads();
     act(() => {
       added = result.current.addToCart(shirt._id);
     });
     expect(result.current.isLoadingCartOperation).toBe(true);
     await expect(added).resolves.toBe(false);
     await waitFor(() => expect(result.current.isLoadingCartOperation).toBe(false));
+    // A refused call reads the cart again (to show what changed): waited for here, so that read does not land
+    // in the next test, which counts its own reads.
+    await waitFor(() => expect(reads()).toBe(readsBefore + 1));
   });
 
   it('adds with POST {productId}, reloads the cart and returns true; a failed add returns false and changes nothing', async () => {
