@@ -35,7 +35,7 @@ import vm from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
-export const budgets = { firstScreenKB: 172, routeKB: 40 };
+export const budgets = { firstScreenKB: 170, routeKB: 40 };
 
 const outDir = path.resolve(process.env.STOREFRONT_DIR || 'out');
 const nextOutDir = path.join(outDir, '_next');

@@ -1,43 +1,35 @@
 'use client';
-import { GoogleLogin, GoogleOAuthProvider } from '@react-oauth/google';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { googleClientId } from '@/lib/api/config';
-import { useShownLang } from '@/lib/i18n/i18n';
+import { whenIdle } from '@/components/ui/when-idle';
+import type { GoogleIdentity } from './google-identity';
+import styles from './account-form.module.scss';
 
-interface GoogleSignInProps {
-  onCredential: (credential: string) => void;
+export interface GoogleSignInProps {
   text: 'signin_with' | 'signup_with';
+  /** The shopper chose a Google account: its e-mail and given name. */
+  onIdentity: (identity: GoogleIdentity) => void;
+  /** Google answered with a credential that cannot be read: the message to show. */
+  onUnreadable: (message: string) => void;
 }
 
+const GoogleButton = lazy(() => import('./google-button'));
+
 /**
- * Google's button, with its own provider so Google's script is loaded only on the screens that
- * show the button. Without a configured client id there is no button at all; when Google's script
- * cannot load (offline, blocked), its empty slot is removed instead of leaving a gap.
+ * The spec's Google sign-in button. Without a configured client id there is none. Its code (Google's
+ * React wrapper and the token decoder) is not part of the sign-in screens' first paint: it is fetched
+ * once the page is idle (Google's own script, which draws the button, loads after it in any case).
  */
-export function GoogleSignIn({ onCredential, text }: GoogleSignInProps) {
-  const [unavailable, setUnavailable] = useState(false);
-  // Google's button speaks the page's language (English as before: no hl parameter).
-  const lang = useShownLang();
-  if (!googleClientId || unavailable) return null;
+export function GoogleSignIn(props: GoogleSignInProps) {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => (googleClientId ? whenIdle(() => setWanted(true), 1500) : undefined), []);
+  if (!googleClientId) return null;
+  // The button's place is held meanwhile, so nothing below it moves when it arrives.
+  const slot = <div className={styles.providerSlot} aria-hidden="true" />;
+  if (!wanted) return slot;
   return (
-    <GoogleOAuthProvider
-      clientId={googleClientId}
-      locale={lang === 'en' ? undefined : lang}
-      onScriptLoadError={() => {
-        console.warn("Google's sign-in script could not be loaded");
-        setUnavailable(true);
-      }}
-    >
-      <GoogleLogin
-        text={text}
-        shape="rectangular"
-        onSuccess={(response) => {
-          if (response.credential) onCredential(response.credential);
-          else console.log('Login Failed');
-        }}
-        // Spec section 8: a widget failure is only logged; the shopper sees nothing.
-        onError={() => console.log('Login Failed')}
-      />
-    </GoogleOAuthProvider>
+    <Suspense fallback={slot}>
+      <GoogleButton {...props} />
+    </Suspense>
   );
 }

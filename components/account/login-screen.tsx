@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from '@/lib/router/react';
 import { notify } from '@/components/ui/notify';
@@ -11,9 +11,8 @@ import { BusyOverlay } from '@/components/ui/busy-overlay';
 import { ErrorDialog } from './error-dialog';
 import { errorMessage } from '@/components/ui/error-message';
 import { FormField } from './form-field';
-import { GoogleCompletionHeader } from './google-completion-header';
-import { decodeGoogleCredential, GoogleCredentialError, type GoogleIdentity } from './google-identity';
-import { GoogleSignIn } from './google-sign-in';
+import type { GoogleIdentity } from './google-identity';
+import { GoogleSignIn, type GoogleSignInProps } from './google-sign-in';
 import { lazyResolver, preloadValidation } from './lazy-resolver';
 import styles from './account-form.module.scss';
 import own from './login-screen.module.scss';
@@ -22,6 +21,9 @@ import { t as translate, useT } from '@/lib/i18n/i18n';
 import '@/lib/i18n/compiled/en-account';
 
 const loginResolver = lazyResolver<LoginValues>('login');
+
+// Shown only after a Google account was chosen, so its code comes with Google's button, not with the screen.
+const GoogleLoginForm = lazy(() => import('./google-login-form'));
 
 /** 'Login Now': e-mail and password, or Google followed by the password-only completion form. */
 export function LoginScreen() {
@@ -59,16 +61,6 @@ export function LoginScreen() {
     }
   }
 
-  function onCredential(credential: string) {
-    try {
-      setIdentity(decodeGoogleCredential(credential));
-    } catch (err) {
-      if (!(err instanceof GoogleCredentialError)) throw err;
-      console.error(err);
-      setFailure(err.message);
-    }
-  }
-
   return (
     <div className={styles.page}>
       {sessionEnded ? (
@@ -77,14 +69,21 @@ export function LoginScreen() {
         </p>
       ) : null}
       {identity ? (
-        <GoogleLoginForm
-          identity={identity}
+        <Suspense fallback={null}>
+          <GoogleLoginForm
+            identity={identity}
+            busy={loading}
+            onSubmit={signInWith}
+            onBack={() => setIdentity(null)}
+          />
+        </Suspense>
+      ) : (
+        <PlainLoginForm
           busy={loading}
           onSubmit={signInWith}
-          onBack={() => setIdentity(null)}
+          onIdentity={setIdentity}
+          onUnreadable={setFailure}
         />
-      ) : (
-        <PlainLoginForm busy={loading} onSubmit={signInWith} onCredential={onCredential} />
       )}
       {loading ? <BusyOverlay label={t('account.signingIn')} /> : null}
       <ErrorDialog message={failure} onClose={() => setFailure(null)} />
@@ -95,10 +94,11 @@ export function LoginScreen() {
 interface PlainLoginFormProps {
   busy: boolean;
   onSubmit: (values: Credentials) => Promise<void>;
-  onCredential: (credential: string) => void;
+  onIdentity: GoogleSignInProps['onIdentity'];
+  onUnreadable: GoogleSignInProps['onUnreadable'];
 }
 
-function PlainLoginForm({ busy, onSubmit, onCredential }: PlainLoginFormProps) {
+function PlainLoginForm({ busy, onSubmit, onIdentity, onUnreadable }: PlainLoginFormProps) {
   const t = useT();
   const {
     register,
@@ -136,54 +136,12 @@ function PlainLoginForm({ busy, onSubmit, onCredential }: PlainLoginFormProps) {
         </div>
       </form>
       <div className={styles.provider}>
-        <GoogleSignIn text="signin_with" onCredential={onCredential} />
+        <GoogleSignIn text="signin_with" onIdentity={onIdentity} onUnreadable={onUnreadable} />
       </div>
       <p className={styles.aside}>
         {t('account.newHere')}
         <Link to="/register">{t('account.registerNow')}</Link>
       </p>
-    </section>
-  );
-}
-
-interface GoogleLoginFormProps {
-  identity: GoogleIdentity;
-  busy: boolean;
-  onSubmit: (values: Credentials) => Promise<void>;
-  onBack: () => void;
-}
-
-/** Spec section 5: the login completion form applies no validation; the server answers for it. */
-function GoogleLoginForm({ identity, busy, onSubmit, onBack }: GoogleLoginFormProps) {
-  const t = useT();
-  const { register, handleSubmit, formState } = useForm<{ password: string }>({
-    defaultValues: { password: '' },
-  });
-
-  return (
-    <section className={styles.card} aria-labelledby="google-login-title">
-      <GoogleCompletionHeader titleId="google-login-title" identity={identity} />
-      <form
-        className={styles.form}
-        noValidate
-        onSubmit={handleSubmit(({ password }) => onSubmit({ email: identity.email, password }))}
-      >
-        <FormField label={t('account.yourEmail')} type="email" value={identity.email} readOnly />
-        <FormField
-          label={t('account.yourPassword')}
-          type="password"
-          autoComplete="current-password"
-          {...register('password')}
-        />
-        <div className={styles.actions}>
-          <button type="submit" className={styles.primary} disabled={busy || formState.isSubmitting}>
-            {t('account.login')}
-          </button>
-          <button type="button" className={styles.secondary} onClick={onBack}>
-            {t('account.back')}
-          </button>
-        </div>
-      </form>
     </section>
   );
 }

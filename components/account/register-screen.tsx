@@ -11,8 +11,8 @@ import { ErrorDialog } from './error-dialog';
 import { errorMessage } from '@/components/ui/error-message';
 import { FormField } from './form-field';
 import { GoogleCompletionHeader } from './google-completion-header';
-import { decodeGoogleCredential, GoogleCredentialError, type GoogleIdentity } from './google-identity';
-import { GoogleSignIn } from './google-sign-in';
+import type { GoogleIdentity } from './google-identity';
+import { GoogleSignIn, type GoogleSignInProps } from './google-sign-in';
 import { lazyResolver, preloadValidation } from './lazy-resolver';
 import styles from './account-form.module.scss';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
@@ -82,16 +82,6 @@ export function RegisterScreen() {
     }
   }
 
-  function onCredential(credential: string) {
-    try {
-      setIdentity(decodeGoogleCredential(credential));
-    } catch (err) {
-      if (!(err instanceof GoogleCredentialError)) throw err;
-      console.error(err);
-      setFailure(err.message);
-    }
-  }
-
   return (
     <div className={styles.page}>
       {identity ? (
@@ -102,7 +92,7 @@ export function RegisterScreen() {
           onBack={() => setIdentity(null)}
         />
       ) : (
-        <PlainRegisterForm onSubmit={registerPlain} onCredential={onCredential} />
+        <PlainRegisterForm onSubmit={registerPlain} onIdentity={setIdentity} onUnreadable={setFailure} />
       )}
       {loading ? <BusyOverlay label={t('account.signingIn')} /> : null}
       <ErrorDialog message={failure} onClose={() => setFailure(null)} />
@@ -113,10 +103,11 @@ export function RegisterScreen() {
 interface PlainRegisterFormProps {
   /** Resolves true once registered. */
   onSubmit: (values: RegisterValues) => Promise<boolean>;
-  onCredential: (credential: string) => void;
+  onIdentity: GoogleSignInProps['onIdentity'];
+  onUnreadable: GoogleSignInProps['onUnreadable'];
 }
 
-function PlainRegisterForm({ onSubmit, onCredential }: PlainRegisterFormProps) {
+function PlainRegisterForm({ onSubmit, onIdentity, onUnreadable }: PlainRegisterFormProps) {
   const t = useT();
   const [done, setDone] = useState(false);
   const {
@@ -181,7 +172,7 @@ function PlainRegisterForm({ onSubmit, onCredential }: PlainRegisterFormProps) {
         </div>
       </form>
       <div className={styles.provider}>
-        <GoogleSignIn text="signup_with" onCredential={onCredential} />
+        <GoogleSignIn text="signup_with" onIdentity={onIdentity} onUnreadable={onUnreadable} />
       </div>
       <p className={styles.aside}>
         {t('account.already')}

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { useT } from '@/lib/i18n/i18n';
 import type { ImageViewerProps } from './image-viewer';
-import { whenIdle } from './use-late-slider';
+import { whenIdle } from '@/components/ui/when-idle';
 import styles from './image-viewer.module.scss';
 
 // The full-screen viewer and framer-motion, which animates it, are a chunk of their own: not part of the

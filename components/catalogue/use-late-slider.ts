@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { KeenSliderInstance, KeenSliderOptions } from 'keen-slider';
 import { directionOf } from '@/components/ui/direction';
 import { useDirection } from '@/components/ui/use-direction';
+import { whenIdle } from '@/components/ui/when-idle';
 
 // keen-slider is not needed to draw a slider: the first slide is plain markup (styled like keen's own layout),
 // so its code and its start-up work wait until the page has painted and gone idle, off the path of the first
@@ -17,16 +18,6 @@ function loadLibrary(): Promise<Library> {
     throw err;
   });
   return library;
-}
-
-/** Runs `task` once the page is idle (or after `timeout` ms at the latest); returns a cancel function. */
-export function whenIdle(task: () => void, timeout: number): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(task, { timeout });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(task, 200);
-  return () => window.clearTimeout(handle);
 }
 
 export interface LateSlider<T extends HTMLElement> {

@@ -50,15 +50,16 @@ const translators: Record<Lang, Translate> = {
   ar: (id, values) => format('ar', id, values),
 };
 
-type Chunk = { messages: Record<string, unknown>; sentMessages: Record<string, unknown> };
+export type ServerMessageMatcher = (text: string) => { id: MessageId; values: Record<string, string> } | null;
+type Chunk = { messages: Record<string, unknown>; matchSent: ServerMessageMatcher };
 const loaders: Record<Exclude<Lang, 'en'>, () => Promise<Chunk>> = {
-  ar: () => import('./compiled/ar'),
+  ar: () => import('./arabic-chunk'),
 };
 
-/** The English of the server's and rules' messages, as the Arabic chunk brings it (server-messages.ts). */
-let sent: Record<string, unknown> = {};
-export function sentMessages(): Record<string, unknown> {
-  return sent;
+/** What recognises the server's and rules' English messages, as the Arabic chunk brings it (server-messages.ts). */
+let matcher: ServerMessageMatcher | null = null;
+export function serverMessageMatcher(): ServerMessageMatcher | null {
+  return matcher;
 }
 
 /** The language the page is in (the API is asked in it, SWR keys carry it): the head script's, or a switch's. */
@@ -84,7 +85,7 @@ function load(lang: Lang): Promise<void> {
   loading[lang] ??= loaders[lang]().then(
     (chunk) => {
       addMessages(lang, chunk.messages);
-      sent = chunk.sentMessages;
+      matcher = chunk.matchSent;
     },
     (err: unknown) => {
       delete loading[lang];

@@ -1,7 +1,7 @@
 // The Google completion flows, with Google's script replaced by a stand-in: the real
 // @react-oauth/google provider appends its <script>; the test defines `google.accounts.id` as the
 // script would and fires the script's load event, and the stand-in's button issues a test credential.
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoginScreen } from '@/components/account/login-screen';
@@ -18,6 +18,17 @@ vi.mock('@/lib/api/config', () => ({
 interface IdConfig {
   client_id: string;
   callback: (response: { credential?: string; select_by?: string }) => void;
+}
+
+/** Google's script element, which the button's code (fetched once the page is idle) appends. */
+function googleScript() {
+  return waitFor(() => {
+    const script = document.querySelector<HTMLScriptElement>(
+      'script[src^="https://accounts.google.com/gsi/client"]',
+    );
+    expect(script).not.toBeNull();
+    return script!;
+  });
 }
 
 /** Stands in for https://accounts.google.com/gsi/client: its button answers with `credential`. */
@@ -39,11 +50,8 @@ async function loadGoogleStandIn(credential: string | undefined) {
       },
     },
   };
-  const script = document.querySelector<HTMLScriptElement>(
-    'script[src^="https://accounts.google.com/gsi/client"]',
-  );
-  expect(script).not.toBeNull();
-  await act(async () => script!.dispatchEvent(new Event('load')));
+  const script = await googleScript();
+  await act(async () => script.dispatchEvent(new Event('load')));
   return () => config;
 }
 
@@ -66,7 +74,7 @@ describe('Google sign-in on the Login screen', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Sign in with Google (test)' }));
 
-    expect(screen.getByRole('heading', { name: 'Login By Google Account' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Login By Google Account' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Login Now' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('Your Email')).toHaveValue('mona.ali@gmail.com');
 
@@ -151,11 +159,9 @@ describe('Google script unavailable', { timeout: 20_000 }, () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     mockApi();
     renderScreen('/login', <LoginScreen />);
-    const script = document.querySelector('script[src^="https://accounts.google.com/gsi/client"]');
-    expect(script).not.toBeNull();
-    const slot = script && document.querySelector('[style*="height: 40px"]');
-    expect(slot).not.toBeNull();
-    await act(async () => script!.dispatchEvent(new Event('error')));
+    const script = await googleScript();
+    expect(document.querySelector('[style*="height: 40px"]')).not.toBeNull();
+    await act(async () => script.dispatchEvent(new Event('error')));
     expect(warn).toHaveBeenCalled();
     expect(document.querySelector('[style*="height: 40px"]')).toBeNull();
     expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
@@ -174,7 +180,7 @@ describe('Google sign-up on the Register screen', { timeout: 20_000 }, () => {
     await loadGoogleStandIn(googleCredential(identity));
     await user.click(screen.getByRole('button', { name: 'Sign in with Google (test)' }));
 
-    expect(screen.getByRole('heading', { name: 'Login By Google Account' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Login By Google Account' })).toBeInTheDocument();
     expect(screen.getByLabelText('Your Email')).toHaveValue('mona.ali@gmail.com');
     expect(screen.queryByLabelText('Your Name')).not.toBeInTheDocument();
 

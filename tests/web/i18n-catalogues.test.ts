@@ -6,7 +6,7 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
 import { ar } from '@/lib/i18n/ar';
 import { en } from '@/lib/i18n/en';
-import { matchServerMessage } from '@/lib/i18n/server-messages';
+import { matchServerMessage } from '@/lib/i18n/server-message-match';
 import { messages } from '@/lib/rules/messages';
 import { formatEgp } from '@/lib/rules/money';
 import { compiledFiles } from '@/scripts/compile-messages';
