@@ -1,7 +1,7 @@
 import { HomePlaceholder } from '@/components/catalogue/home-placeholder';
 import { FullScreenLoader } from '@/components/ui/full-screen-loader';
-import { Bilingual } from '@/components/ui/bilingual';
-import language from '@/components/ui/bilingual.module.scss';
+import { english } from '@/components/ui/prerendered-text';
+import './language-pending.module.scss';
 import styles from './first-screen-placeholder.module.scss';
 
 /**
@@ -14,15 +14,13 @@ import styles from './first-screen-placeholder.module.scss';
 export function FirstScreenPlaceholder() {
   return (
     <>
-      <div className={`${styles.home} ${language.shown}`}>
+      <div className={styles.home}>
         <HomePlaceholder />
       </div>
-      <div className={`${styles.other} ${language.shown}`}>
-        <FullScreenLoader belowNavbar text={<Bilingual id="loader.text" />} />
+      <div className={styles.other}>
+        <FullScreenLoader belowNavbar text={english('loader.text')} />
       </div>
-      <p className={styles.noscript}>
-        <Bilingual id="prerender.noscript" />
-      </p>
+      <p className={styles.noscript}>{english('prerender.noscript')}</p>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { t } from '@/lib/i18n/i18n';
 import { notify } from '@/components/ui/notify';
+import '@/lib/i18n/compiled/en-toast';
 
 // Spec sections 8 and 9: the cart page's toasts, texts (typos included) and timings exactly as given.
 const topRight = { position: 'top-right' } as const;

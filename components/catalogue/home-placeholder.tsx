@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import reveal from '@/components/ui/reveal.module.scss';
-import { Bilingual, english } from '@/components/ui/bilingual';
+import { english } from '@/components/ui/prerendered-text';
 import { Spinner } from '@/components/ui/spinner';
 import { BannerView, type BannerLinkProps } from './banner-view';
 import { CategoriesPlaceholder } from './categories-placeholder';
@@ -21,28 +21,19 @@ function HashLink({ to, ...rest }: BannerLinkProps): ReactNode {
 export function HomePlaceholder() {
   return (
     <div className={grid.page}>
-      <h1 className="visually-hidden">
-        <Bilingual id="catalogue.homeHeading" />
-      </h1>
-      <BannerView
-        current={0}
-        live={false}
-        paused={false}
-        Link={HashLink}
-        text={(id) => <Bilingual id={id} />}
-        label={english}
-      />
+      <h1 className="visually-hidden">{english('catalogue.homeHeading')}</h1>
+      <BannerView current={0} live={false} paused={false} Link={HashLink} text={english} label={english} />
       <CategoriesPlaceholder
-        heading={<Bilingual id="catalogue.popularCategories" />}
-        loading={<Bilingual id="catalogue.loadingCategories" />}
+        heading={english('catalogue.popularCategories')}
+        loading={english('catalogue.loadingCategories')}
       />
       <section className={styles.shop} aria-labelledby="shop-product">
         <div className={reveal.reveal}>
           <h2 id="shop-product" className={grid.heading}>
-            <Bilingual id="catalogue.shopProduct" />
+            {english('catalogue.shopProduct')}
           </h2>
         </div>
-        <Spinner label={<Bilingual id="catalogue.loadingProducts" />} />
+        <Spinner label={english('catalogue.loadingProducts')} />
       </section>
     </div>
   );

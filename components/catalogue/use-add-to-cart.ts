@@ -6,6 +6,7 @@ import { useCart } from '@/lib/session/cart-store';
 import { getToken, useSession } from '@/lib/session/session-store';
 import { t } from '@/lib/i18n/i18n';
 import { notify } from '@/components/ui/notify';
+import '@/lib/i18n/compiled/en-toast';
 
 // Spec sections 8 and 9: the success toast waits 3000 ms and stays 2000 ms; the error toast stays 2 s;
 // both top-right. The success toast fires only when the add really succeeded.

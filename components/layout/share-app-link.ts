@@ -1,6 +1,7 @@
 import { asset } from '@/components/ui/asset';
 import { t } from '@/lib/i18n/i18n';
 import { openUrl } from '@/components/ui/open-url';
+import '@/lib/i18n/compiled/en-share';
 
 /**
  * The footer's 'Share App Link': the shop sends no such mail, so the shopper's own e-mail app gets a draft
@@ -10,8 +11,8 @@ import { openUrl } from '@/components/ui/open-url';
 export function shareAppLink(email: string): string {
   const link = new URL(asset('/'), window.location.origin).href;
   const query = new URLSearchParams({
-    subject: t('footer.shareSubject'),
-    body: t('footer.shareBody', { link }),
+    subject: t('share.subject'),
+    body: t('share.body', { link }),
   })
     .toString()
     .replace(/\+/g, '%20');

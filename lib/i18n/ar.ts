@@ -46,8 +46,8 @@ export const ar: Record<MessageId, string> = {
   'ui.what.brandProducts': 'منتجات هذه الماركة',
   'ui.what.categoryProducts': 'منتجات هذه الفئة',
   'nav.badge': '{count}',
-  'footer.shareSubject': 'FreshCart على هاتفك',
-  'footer.shareBody': 'افتح هذا الرابط على هاتفك للتسوق في FreshCart: {link}',
+  'share.subject': 'FreshCart على هاتفك',
+  'share.body': 'افتح هذا الرابط على هاتفك للتسوق في FreshCart: {link}',
   // catalogue
   'lists.categories': 'الفئات',
   'lists.brands': 'الماركات',

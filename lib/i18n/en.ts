@@ -45,8 +45,8 @@ export const en = {
   'ui.what.brandProducts': 'products of this brand',
   'ui.what.categoryProducts': 'products of this category',
   'nav.badge': '{count}',
-  'footer.shareSubject': 'FreshCart on your phone',
-  'footer.shareBody': 'Open this link on your phone to shop at FreshCart: {link}',
+  'share.subject': 'FreshCart on your phone',
+  'share.body': 'Open this link on your phone to shop at FreshCart: {link}',
   // catalogue
   'lists.categories': 'Categories',
   'lists.brands': 'Brands',

@@ -6,7 +6,10 @@
 
 /** English parts and the id prefixes they hold ('shell' is the page's own). */
 export const englishParts = {
-  shell: ['shop', 'layout', 'nav', 'footer', 'loader', 'ui', 'toast'],
+  shell: ['shop', 'layout', 'nav', 'footer', 'loader', 'ui'],
+  // With the code that uses them, wherever it loads: the cart toasts, the 'Share App Link' draft.
+  toast: ['toast'],
+  share: ['share'],
   catalogue: ['catalogue', 'card', 'banner'],
   lists: ['lists'],
   details: ['details', 'gallery'],
@@ -29,7 +32,7 @@ export const sentAsIs = ['server', 'validation'] as const;
 
 /**
  * Texts only the prerendered page shows ('prerender.*': the sentence for a browser without JavaScript), in both
- * languages at export (components/ui/bilingual.tsx): no bundle carries them.
+ * English at export (components/ui/prerendered-text.ts): no bundle carries them.
  */
 export const prerenderedOnly = ['prerender'] as const;
 
