@@ -169,3 +169,31 @@ test('product list: price range (inclusive, both bounds needed), each category, 
     expected(all, { category: 'Electronics', from: eLow, to: eHigh, search: term }),
   );
 });
+
+test('product list: headings go down one level at a time, with the phone filter drawer closed or open', async ({
+  page,
+  shopper,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await logInWithToken(page, shopper.token);
+  await openApp(page, '/products');
+  await expect(
+    page.getByRole('region', { name: 'Product results' }).getByRole('article').first(),
+  ).toBeVisible();
+  // Every heading a screen reader lists (shown, or hidden only visually), in document order.
+  const levels = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('main h1, main h2, main h3, main h4, main h5, main h6')]
+        .filter((h) => h.checkVisibility())
+        .map((h) => Number(h.tagName.slice(1))),
+    );
+  const inOrder = (list: number[]) => list.every((level, i) => i === 0 || level <= list[i - 1]! + 1);
+  const closed = await levels();
+  expect(closed[0]).toBe(1);
+  expect(closed.slice(0, 3)).toEqual([1, 2, 3]);
+  expect(inOrder(closed), `heading levels ${closed.join(', ')}`).toBe(true);
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  await expect(page.getByRole('heading', { name: 'Filter Products' })).toBeVisible();
+  const open = await levels();
+  expect(inOrder(open), `heading levels ${open.join(', ')}`).toBe(true);
+});

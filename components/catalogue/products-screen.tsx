@@ -90,7 +90,12 @@ export function ProductsScreen() {
             />
           </div>
         </aside>
-        <section className={styles.results} aria-label={t('products.results')}>
+        <section className={styles.results} aria-labelledby="product-results">
+          {/* The cards' titles are headings of this section: h1, h2, h3 in order, whether or not the filter
+              drawer (and its h2) is open. */}
+          <h2 id="product-results" className="visually-hidden">
+            {t('products.results')}
+          </h2>
           <SearchBox
             applied={state.filter.search}
             onSearch={(search) => {
