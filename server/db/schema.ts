@@ -352,6 +352,17 @@ export const passwordResets = pgTable('password_resets', {
   createdAt: timestamps.createdAt,
 });
 
+// Tokens ended by Logout before their 90 days (only the SHA-256 of the token is kept), until they would
+// have expired anyway.
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('revoked_tokens_expires_at_idx').on(t.expiresAt)],
+);
+
 // Fixed-window counters for limits that must hold across processes and concurrent requests
 // (server/auth/attempt-counters.ts): one row per key, counted by one atomic statement.
 export const attemptCounters = pgTable('attempt_counters', {
