@@ -127,11 +127,14 @@ test('home: once the session ends in another tab, the shopper is sent to /login 
   // Another tab of the same shop logs out (removes 'tkn').
   const other = await page.context().newPage();
   await openApp(other, '/home');
+  const ended = other.waitForResponse((r) => r.url().endsWith('/api/v1/auth/logout'));
   await other.getByRole('button', { name: 'Logout' }).click();
   await expectRoute(other, '/login');
+  expect((await ended).status()).toBe(200);
   await other.close();
 
   await expectRoute(page, '/login');
   await expect(page.getByRole('heading', { name: 'Login Now' })).toBeVisible();
-  expect(await api.cart(shopper.token)).toBeNull();
+  // Logout ended the token on the server too: it opens nothing any more.
+  expect((await api.cartResponse(shopper.token)).status()).toBe(401);
 });

@@ -63,8 +63,12 @@ test('login: success says welcome back and lands on /home; logout clears tkn and
   const cartLink = nav.getByRole('link', { name: /^Cart/ });
   await expect(cartLink).toContainText('1');
 
+  const ended = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/logout'));
   await nav.getByRole('button', { name: 'Logout' }).click();
   await expectRoute(page, '/login');
+  // Ours beside the spec's local reset: the page's token is ended on the server.
+  expect((await ended).status()).toBe(200);
+  expect((await api.cartResponse(token!)).status()).toBe(401);
   expect(await tokenInStorage(page)).toBeNull();
   await expect(nav.getByRole('link', { name: /^Cart/ })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();

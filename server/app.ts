@@ -1,5 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import { BackgroundTasks } from './background';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
@@ -46,8 +48,9 @@ export interface AppDeps {
   plugins?: FastifyPluginAsync[];
 }
 
-function defaultDeps(deps: AppDeps): AppContext {
+function defaultDeps(deps: AppDeps, log: FastifyInstance['log']): AppContext {
   return {
+    background: new BackgroundTasks(log),
     config: deps.config,
     database: deps.database,
     mailer: deps.mailer ?? createMailer(deps.config, deps.database.db),
@@ -59,9 +62,11 @@ function defaultDeps(deps: AppDeps): AppContext {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify(serverOptions(config, deps.logStream));
-  app.decorate('ctx', defaultDeps(deps));
+  app.decorate('ctx', defaultDeps(deps, app.log));
 
   await app.register(jsonBody);
+  // Device cookies of sign-in (modules/auth/device-cookies.ts); unsigned here, each value carries its own MAC.
+  await app.register(cookie);
   await app.register(errorHandlers);
   await app.register(security);
   await app.register(language);
@@ -75,7 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes);
       await api.register(catalogueRoutes);
       await api.register(authRoutes, { limits: deps.authLimits });
-      await api.register(userRoutes);
+      await api.register(userRoutes, { limits: deps.authLimits });
       await api.register(cartRoutes);
       await api.register(orderRoutes);
       await api.register(wishlistRoutes);
@@ -92,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   for (const plugin of deps.plugins ?? []) await app.register(plugin);
 
   app.addHook('onClose', async () => {
+    await app.ctx.background.idle();
     app.ctx.mailer.close();
   });
   return app;

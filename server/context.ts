@@ -1,17 +1,22 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Config } from './config';
+import type { BackgroundTasks } from './background';
 import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
 import type { TokenService, DecodedToken } from './modules/auth/tokens';
 
 export interface AuthUser extends DecodedToken {
   email: string;
+  /** The token the request carried (Logout ends it). */
+  token: string;
 }
 
 export interface AppContext {
   config: Config;
   database: Database;
   mailer: Mailer;
+  /** Work started by a request and finished after its answer (reset mail). */
+  background: BackgroundTasks;
   tokens: TokenService;
   /** Milliseconds since the epoch; tests move it to expire reset codes. */
   now(): number;

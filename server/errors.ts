@@ -6,6 +6,8 @@ export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Sent as Retry-After (a 429 from a counter, a 503 while the server is busy). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -14,11 +16,8 @@ export class AppError extends Error {
 
 /** A 429 from a per-account or shop-wide attempt counter: the answer carries Retry-After. */
 export class TooManyAttempts extends AppError {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(429, message);
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, message, retryAfterSeconds);
     this.name = 'TooManyAttempts';
   }
 }

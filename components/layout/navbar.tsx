@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, useShownLocation } from '@/lib/router/react';
+import { endSessionOnServer } from '@/lib/api/auth';
 import { useCart } from '@/lib/session/cart-store';
 import { getToken, logout, subscribeSession } from '@/lib/session/session-store';
 import { asset } from '@/components/ui/asset';
@@ -15,6 +16,13 @@ const loggedInLinks = [
   { to: '/categories', label: 'nav.categories' },
   { to: '/brands', label: 'nav.brands' },
 ] as const;
+
+/** The spec's Logout (token, cart and /login, all local), and our server told to end that token too. */
+function logOutEverywhere(): void {
+  const token = getToken();
+  if (token) endSessionOnServer(token);
+  logout();
+}
 
 function linkClass({ isActive }: { isActive: boolean }) {
   return isActive ? `${styles.link} ${styles.active}` : styles.link;
@@ -107,7 +115,7 @@ export function Navbar() {
               <div className={styles.actions}>
                 <LanguageSwitch />
                 <ThemeToggle />
-                <button type="button" className={styles.logout} onClick={logout}>
+                <button type="button" className={styles.logout} onClick={logOutEverywhere}>
                   {t('nav.logout')}
                 </button>
               </div>

@@ -1,5 +1,5 @@
 // Account calls of spec section 7 (no token on any of them).
-import { apiRequest } from './client';
+import { apiRequest, sendAndForget } from './client';
 import { useMutation } from './use-mutation';
 import type { AuthAnswer, PasswordReset, ResetCodeSent, ResetCodeVerified } from '@/lib/contract/auth';
 
@@ -51,6 +51,14 @@ export function resetPassword(
     method: 'PUT',
     body: resetToken ? { email, newPassword, resetToken } : { email, newPassword },
   });
+}
+
+/**
+ * Ends the token on our server (POST /auth/logout, which the public host lacks) beside the spec's local
+ * Logout: nothing waits for it, it outlives the page (keepalive), and a failure changes nothing on screen.
+ */
+export function endSessionOnServer(token: string): void {
+  sendAndForget('/auth/logout', token);
 }
 
 // The account screens' writes. None changes cached data: the session store takes the token they answer.

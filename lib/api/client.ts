@@ -89,6 +89,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return body as T;
 }
 
+/** A POST nobody waits for: it outlives the page (keepalive), and its answer or failure is ignored. */
+export function sendAndForget(path: string, token: string): void {
+  fetch(`${apiHost}/api/v1${path}`, { method: 'POST', headers: { token }, keepalive: true }).catch(() => {});
+}
+
 /** An answer already on its way, given up as fetch would be when the caller cancels (a newer search). */
 function abortable(response: Promise<Response>, signal: AbortSignal | undefined): Promise<Response> {
   if (!signal) return response;

@@ -70,6 +70,10 @@ export type ResetCodeVerified = Static<typeof ResetCodeVerified>;
 export const PasswordReset = Type.Object({ token: Type.String() });
 export type PasswordReset = Static<typeof PasswordReset>;
 
+/** POST /auth/logout (ours, not the public host's): the token sent is ended on the server. */
+export const LoggedOut = Type.Object({ message: Type.String() });
+export type LoggedOut = Static<typeof LoggedOut>;
+
 /** The JWT's claims as the storefront decodes them (jwt-decode). */
 export interface TokenClaims {
   id: string;

@@ -147,6 +147,7 @@ export const ar: Record<MessageId, string> = {
   'validation.nameRequired': 'الاسم مطلوب',
   'validation.nameMin': 'يجب أن يتكون الاسم من ثلاثة أحرف أو أكثر',
   'validation.nameMax': 'يجب أن يكون الاسم أقل من ١٤ حرفًا',
+  'validation.nameCharacters': 'يجب ألا يحتوي الاسم على فواصل أسطر أو أحرف تحكم أو أحرف اتجاه',
   'validation.emailRequired': 'البريد الإلكتروني مطلوب',
   'validation.emailInvalid': 'البريد الإلكتروني غير صالح',
   'validation.passwordRequired': 'كلمة المرور مطلوبة',
@@ -180,6 +181,9 @@ export const ar: Record<MessageId, string> = {
     'إعادة تعيين كلمة المرور غير متاحة: لا يستطيع هذا المتجر إرسال البريد الإلكتروني بعد',
   'server.resetMailFailed': 'تعذّر إرسال بريد إعادة التعيين الآن. يرجى المحاولة لاحقًا',
   'server.cannotReach': 'تعذّر الوصول إلى المتجر الآن. تحقّق من اتصالك وحاول مرة أخرى.',
+  'server.tooManyPasswordChecks':
+    'محاولات كثيرة جدًا للتحقق من كلمة المرور الحالية، يرجى المحاولة مرة أخرى بعد {wait}',
+  'server.hashingBusy': 'الخادم مشغول بالتحقق من كلمات المرور، يرجى المحاولة مرة أخرى بعد بضع ثوانٍ',
   'server.wrongCurrentPassword': 'كلمة المرور الحالية غير صحيحة',
   // cart
   'cart.title': 'عربة التسوق',

@@ -142,6 +142,7 @@ export const en = {
   'validation.nameRequired': 'Name is required',
   'validation.nameMin': 'Name Must be three Characters or More',
   'validation.nameMax': 'Name Must be less than 14 characters',
+  'validation.nameCharacters': 'Name must not contain line breaks, control or direction characters',
   'validation.emailRequired': 'email is required',
   'validation.emailInvalid': 'email is not Valid',
   'validation.passwordRequired': 'password is required',
@@ -173,6 +174,8 @@ export const en = {
   'server.resetMailFailed': 'We could not send the reset e-mail right now. Please try again later',
   'server.cannotReach': 'Cannot reach the shop right now. Check your connection and try again.',
   'server.wrongCurrentPassword': 'Your current password is incorrect',
+  'server.tooManyPasswordChecks': 'Too many current-password checks, please try again in {wait}',
+  'server.hashingBusy': 'The server is busy checking passwords, please try again in a few seconds',
   // cart
   'cart.title': 'Shopping Cart',
   'cart.docTitle': 'Cart',

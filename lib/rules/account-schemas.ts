@@ -6,6 +6,13 @@ import { egyptianPhonePattern } from './phone';
 // looser on the server side than browsers are, so both sides use this one.
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
+/**
+ * Control characters (CR, LF, NUL, …), line and paragraph separators, and the invisible marks that
+ * override or isolate the text's direction: a name is shown in mail and on pages, where these would
+ * forge lines or reverse what follows. Joiners (ZWJ/ZWNJ) stay: some scripts' names need them.
+ */
+export const forbiddenInNames = /[\p{Cc}\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+
 const password = yup
   .string()
   .required(messages.passwordRequired)
@@ -37,7 +44,8 @@ export const registerSchema = yup.object({
     .trim()
     .required(messages.nameRequired)
     .min(limits.nameMin, messages.nameMin)
-    .max(limits.nameMax, messages.nameMax),
+    .max(limits.nameMax, messages.nameMax)
+    .test('characters', messages.nameCharacters, (v) => v === undefined || !forbiddenInNames.test(v)),
   email: yup.string().required(messages.emailRequired).matches(emailPattern, messages.emailInvalid),
   password,
   rePassword,

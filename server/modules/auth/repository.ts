@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { passwordResets, users } from '../../db/schema';
+import { passwordResets, revokedTokens, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 type ResetRow = Omit<typeof passwordResets.$inferInsert, 'userId'>;
@@ -49,6 +49,25 @@ export async function deletePasswordReset(db: Executor, userId: string): Promise
   await db.delete(passwordResets).where(eq(passwordResets.userId, userId));
 }
 
+/** The account's live, unverified code: when it was made and when it expires. */
+export async function liveResetCode(
+  db: Executor,
+  userId: string,
+  now: Date,
+): Promise<{ createdAt: Date; expiresAt: Date } | undefined> {
+  const [row] = await db
+    .select({ createdAt: passwordResets.createdAt, expiresAt: passwordResets.expiresAt })
+    .from(passwordResets)
+    .where(
+      and(
+        eq(passwordResets.userId, userId),
+        gt(passwordResets.expiresAt, now),
+        isNull(passwordResets.verifiedAt),
+      ),
+    );
+  return row;
+}
+
 export interface GuessOutcome {
   ok: boolean;
 }
@@ -66,6 +85,8 @@ export async function guessResetCode(
     ip: string;
     now: Date;
     userId?: string;
+    /** Whether the guess counts against the code's total (not for a device that signed in before). */
+    counted?: boolean;
     maxWrong: number;
     maxBlind: number;
   },
@@ -79,11 +100,14 @@ export async function guessResetCode(
   const live = and(gt(passwordResets.expiresAt, guess.now), isNull(passwordResets.verifiedAt));
   const ok = sql<boolean>`${passwordResets.verifiedAt} is not null`;
   if (guess.userId !== undefined) {
-    return db
-      .update(passwordResets)
-      .set({ attempts: sql`${passwordResets.attempts} + 1`, ...verifyIfRight })
-      .where(and(live, eq(passwordResets.userId, guess.userId), lt(passwordResets.attempts, guess.maxWrong)))
-      .returning({ ok });
+    const mine = and(live, eq(passwordResets.userId, guess.userId));
+    return guess.counted === false
+      ? db.update(passwordResets).set(verifyIfRight).where(mine).returning({ ok })
+      : db
+          .update(passwordResets)
+          .set({ attempts: sql`${passwordResets.attempts} + 1`, ...verifyIfRight })
+          .where(and(mine, lt(passwordResets.attempts, guess.maxWrong)))
+          .returning({ ok });
   }
   return db
     .update(passwordResets)
@@ -130,4 +154,10 @@ export async function consumeResetAndSetPassword(
     await tx.update(users).set(set).where(eq(users.id, userId));
     return true;
   });
+}
+
+/** Ends one token until it would have expired; now and then forgets tokens past their expiry. */
+export async function revokeToken(db: Executor, hash: string, expiresAt: Date, now: Date): Promise<void> {
+  await db.insert(revokedTokens).values({ tokenHash: hash, expiresAt }).onConflictDoNothing();
+  if (Math.random() < 0.01) await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, now));
 }

@@ -1,8 +1,11 @@
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
 
 export const resetCodeLifetimeMs = 10 * 60 * 1000;
-/** Guesses a code takes from clients that send the account's e-mail (the right one included). */
+/** Guesses a code takes from one address (or one device that signed in before) that sends the account's
+ *  e-mail, the right one included. */
 export const maxWrongAttempts = 5;
+/** Guesses with the e-mail a code takes from all addresses without the account's device cookie together. */
+export const maxWrongPerCode = 100;
 /** Guesses without an e-mail that each live code takes before it can only be verified with its e-mail. */
 export const maxBlindAttempts = 3;
 /** Digits in a code: 10^10 codes, so even every live code together is a needle in a haystack (docs/security.md). */

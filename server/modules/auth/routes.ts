@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AuthAnswer,
   ForgotPasswordBody,
+  LoggedOut,
   PasswordReset,
   ResetCodeSent,
   ResetCodeVerified,
@@ -12,16 +13,25 @@ import {
   VerifyTokenAnswer,
 } from '@/lib/contract/auth';
 import { LangQuery } from '@/lib/contract/common';
+import type { FastifyRequest } from 'fastify';
 import { requireUser } from './authenticate';
+import { deviceCookieMaxAgeSeconds, deviceCookiePath } from './device-cookies';
 import {
   defaultAuthLimits,
+  logOut,
   resetPassword,
   sendResetCode,
   signIn,
   signUp,
   verifyResetCode,
   type AuthLimits,
+  type Client,
 } from './service';
+
+/** The request's address and cookies, as the service reads them. */
+export function client(request: FastifyRequest): Client {
+  return { ip: request.ip, cookies: request.cookies };
+}
 
 export const authRoutes: FastifyPluginAsyncTypebox<{ limits?: Partial<AuthLimits> }> = async (app, opts) => {
   const { ctx } = app;
@@ -33,6 +43,13 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ limits?: Partial<AuthLimits
     },
   };
   const limits = { ...defaultAuthLimits, ...opts.limits };
+  const deviceCookieOptions = {
+    path: deviceCookiePath,
+    maxAge: deviceCookieMaxAgeSeconds,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: ctx.config.publicUrl.startsWith('https:'),
+  } as const;
 
   app.post(
     '/auth/signup',
@@ -45,8 +62,10 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ limits?: Partial<AuthLimits
   app.post(
     '/auth/signin',
     { config: limited, schema: { body: SigninBody, response: { 200: AuthAnswer } } },
-    async function postSignin(request) {
-      return signIn(ctx, limits, request.body);
+    async function postSignin(request, reply) {
+      const { answer, device } = await signIn(ctx, limits, request.body, client(request));
+      void reply.setCookie(device.name, device.value, deviceCookieOptions);
+      return answer;
     },
   );
 
@@ -60,6 +79,14 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ limits?: Partial<AuthLimits
   );
 
   app.post(
+    '/auth/logout',
+    { onRequest: app.authenticate, schema: { response: { 200: LoggedOut } } },
+    async function postLogout(request) {
+      return logOut(ctx, requireUser(request));
+    },
+  );
+
+  app.post(
     '/auth/forgotPasswords',
     {
       config: limited,
@@ -67,7 +94,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ limits?: Partial<AuthLimits
       schema: { querystring: LangQuery, body: ForgotPasswordBody, response: { 200: ResetCodeSent } },
     },
     async function postForgotPasswords(request) {
-      return sendResetCode(ctx, limits, request.body, request.log, request.lang);
+      return sendResetCode(ctx, limits, request.body, request.lang);
     },
   );
 
@@ -75,7 +102,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ limits?: Partial<AuthLimits
     '/auth/verifyResetCode',
     { config: limited, schema: { body: VerifyResetCodeBody, response: { 200: ResetCodeVerified } } },
     async function postVerifyResetCode(request) {
-      return verifyResetCode(ctx, limits, request.body, request.ip);
+      return verifyResetCode(ctx, limits, request.body, client(request));
     },
   );
 

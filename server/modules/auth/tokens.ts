@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 
 export interface TokenUser {
@@ -27,11 +28,15 @@ export class TokenService {
    */
   async sign(user: TokenUser, nowMs: number, notBefore?: number): Promise<string> {
     const iat = Math.max(Math.floor(nowMs / 1000), notBefore ?? 0);
-    return new SignJWT({ id: user.id, name: user.name, role: user.role })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setIssuedAt(iat)
-      .setExpirationTime(iat + tokenLifetimeSeconds)
-      .sign(this.key);
+    return (
+      new SignJWT({ id: user.id, name: user.name, role: user.role })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        // A random id: two sign-ins in one second get two tokens, so Logout on one device ends only that one.
+        .setJti(randomBytes(12).toString('base64url'))
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + tokenLifetimeSeconds)
+        .sign(this.key)
+    );
   }
 
   /** The payload, or null for any token that is malformed, forged, expired or of the wrong shape. */

@@ -25,6 +25,8 @@ export const outboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/dev/outbox',
     { schema: { querystring: OutboxQuery, response: { 200: OutboxAnswer } } },
     async function getOutbox(request) {
+      // Mail is sent in the background (reset codes): what was asked for before this call is in.
+      await app.ctx.background.idle();
       const rows = await latestMail(app.ctx.database.db, normaliseEmail(request.query.to));
       return {
         results: rows.length,

@@ -4,8 +4,15 @@ import type { AppContext } from '../../context';
 import { pgErrorCode } from '../../db/client';
 import type { users } from '../../db/schema';
 import { AppError, ValidationError, invalidToken } from '../../errors';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { accountExists, normaliseEmail, publicUser, validate } from '../auth/service';
+import { hashPassword } from '../auth/passwords';
+import {
+  accountExists,
+  checkCurrentPassword,
+  normaliseEmail,
+  publicUser,
+  validate,
+  type AccountLimits,
+} from '../auth/service';
 import * as accounts from '../auth/repository';
 import { passwordChangeStamp } from '../auth/tokens';
 
@@ -20,8 +27,10 @@ function requireCurrentPassword(value: string | undefined, message: string): str
 
 export async function changePassword(
   ctx: AppContext,
+  limits: AccountLimits,
   userId: string,
   input: ChangePasswordBody | undefined,
+  ip: string,
 ): Promise<AuthAnswer> {
   const body = input ?? {};
   const currentPassword = requireCurrentPassword(body.currentPassword, 'currentPassword is required');
@@ -29,7 +38,7 @@ export async function changePassword(
   const db = ctx.database.db;
   const user = await accounts.findUserById(db, userId);
   if (!user) throw new AppError(401, invalidToken);
-  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+  if (!(await checkCurrentPassword(ctx, limits, user, currentPassword, ip))) {
     throw new AppError(401, 'Your current password is incorrect');
   }
   const now = ctx.now();
@@ -45,8 +54,10 @@ export async function changePassword(
 
 export async function updateMe(
   ctx: AppContext,
+  limits: AccountLimits,
   userId: string,
   input: UpdateMeBody | undefined,
+  ip: string,
 ): Promise<UpdateMeAnswer> {
   const body = input ?? {};
   const fields = (['name', 'email', 'phone'] as const).filter((f) => body[f] !== undefined);
@@ -69,7 +80,7 @@ export async function updateMe(
       body.currentPassword,
       'currentPassword is required to change the e-mail',
     );
-    if (!(await verifyPassword(current.passwordHash, currentPassword))) {
+    if (!(await checkCurrentPassword(ctx, limits, current, currentPassword, ip))) {
       throw new AppError(401, 'Your current password is incorrect');
     }
     set.passwordChangedAt = passwordChangeStamp(now);
