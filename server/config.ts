@@ -124,9 +124,14 @@ function resolveJwtSecret(raw: string | undefined, dataDir: string, nodeEnv: Nod
   return secret;
 }
 
-/** Development origins a storefront dev server may run on (Next picks 3000, then 3001, ...). */
-function defaultCorsOrigins(publicUrl: string): string[] {
+/**
+ * The shop's own origin; outside production also the origins a storefront dev server may run on (Next picks
+ * 3000, then 3001, ...). Production trusts no local port by default: anything on the server's machine or the
+ * visitor's could otherwise call the API with the visitor's session and be a checkout's return address.
+ */
+function defaultCorsOrigins(publicUrl: string, nodeEnv: NodeEnv): string[] {
   const origins = new Set<string>([new URL(publicUrl).origin]);
+  if (nodeEnv === 'production') return [...origins];
   for (let port = 3000; port <= 3010; port++) {
     origins.add(`http://localhost:${port}`);
     origins.add(`http://127.0.0.1:${port}`);
@@ -191,7 +196,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         .map((o) => o.trim())
         .filter(Boolean)
         .map((o) => (o === '*' ? o : parseUrl('CORS_ORIGINS', o)))
-    : defaultCorsOrigins(publicUrl);
+    : defaultCorsOrigins(publicUrl, nodeEnv);
   const shopName = blankToUndefined(env.SHOP_NAME) ?? 'FreshCart';
   const stripeSecretKey = blankToUndefined(env.STRIPE_SECRET_KEY);
   const allowTestPaymentsRaw = blankToUndefined(env.ALLOW_TEST_PAYMENTS);
