@@ -46,6 +46,13 @@ export interface Config {
   keepAliveTimeoutMs: number;
   /** Byte budget of the catalogue response cache in MB; 0 turns it off (the growth benchmark). */
   catalogueCacheMB: number;
+  /**
+   * CATALOGUE_UNCACHED_PER_MINUTE: catalogue reads the response cache cannot answer, per client address: a
+   * bucket of this many, refilled at this many a minute (default 60); 0 turns the budget off.
+   */
+  catalogueUncachedPerMinute: number;
+  /** CATALOGUE_QUERY_TIMEOUT_MS: PostgreSQL's statement_timeout for a catalogue read (default 2000 ms). */
+  catalogueQueryTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -91,6 +98,14 @@ function parseCacheMB(raw: string | undefined): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0 || n > 4096)
     throw new ConfigError(`CATALOGUE_CACHE_MB must be an integer from 0 to 4096, got "${raw}"`);
+  return n;
+}
+
+function parseNonNegativeInt(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0)
+    throw new ConfigError(`${name} must be a whole number (0 or more), got "${raw}"`);
   return n;
 }
 
@@ -241,5 +256,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutMs: parsePositiveInt('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000),
     keepAliveTimeoutMs: parsePositiveInt('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, 5_000),
     catalogueCacheMB: parseCacheMB(env.CATALOGUE_CACHE_MB),
+    catalogueUncachedPerMinute: parseNonNegativeInt(
+      'CATALOGUE_UNCACHED_PER_MINUTE',
+      env.CATALOGUE_UNCACHED_PER_MINUTE,
+      60,
+    ),
+    catalogueQueryTimeoutMs: parsePositiveInt(
+      'CATALOGUE_QUERY_TIMEOUT_MS',
+      env.CATALOGUE_QUERY_TIMEOUT_MS,
+      2_000,
+    ),
   };
 }
