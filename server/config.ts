@@ -46,6 +46,13 @@ export interface Config {
   keepAliveTimeoutMs: number;
   /** Byte budget of the catalogue response cache in MB; 0 turns it off (the growth benchmark). */
   catalogueCacheMB: number;
+  /**
+   * CATALOGUE_UNCACHED_PER_MINUTE: catalogue reads the response cache cannot answer, per client address: a
+   * bucket of this many, refilled at this many a minute (default 60); 0 turns the budget off.
+   */
+  catalogueUncachedPerMinute: number;
+  /** CATALOGUE_QUERY_TIMEOUT_MS: PostgreSQL's statement_timeout for a catalogue read (default 2000 ms). */
+  catalogueQueryTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -94,6 +101,14 @@ function parseCacheMB(raw: string | undefined): number {
   return n;
 }
 
+function parseNonNegativeInt(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0)
+    throw new ConfigError(`${name} must be a whole number (0 or more), got "${raw}"`);
+  return n;
+}
+
 function parseUrl(name: string, raw: string): string {
   try {
     return new URL(raw).toString().replace(/\/$/, '');
@@ -124,9 +139,14 @@ function resolveJwtSecret(raw: string | undefined, dataDir: string, nodeEnv: Nod
   return secret;
 }
 
-/** Development origins a storefront dev server may run on (Next picks 3000, then 3001, ...). */
-function defaultCorsOrigins(publicUrl: string): string[] {
+/**
+ * The shop's own origin; outside production also the origins a storefront dev server may run on (Next picks
+ * 3000, then 3001, ...). Production trusts no local port by default: anything on the server's machine or the
+ * visitor's could otherwise call the API with the visitor's session and be a checkout's return address.
+ */
+function defaultCorsOrigins(publicUrl: string, nodeEnv: NodeEnv): string[] {
   const origins = new Set<string>([new URL(publicUrl).origin]);
+  if (nodeEnv === 'production') return [...origins];
   for (let port = 3000; port <= 3010; port++) {
     origins.add(`http://localhost:${port}`);
     origins.add(`http://127.0.0.1:${port}`);
@@ -191,7 +211,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         .map((o) => o.trim())
         .filter(Boolean)
         .map((o) => (o === '*' ? o : parseUrl('CORS_ORIGINS', o)))
-    : defaultCorsOrigins(publicUrl);
+    : defaultCorsOrigins(publicUrl, nodeEnv);
   const shopName = blankToUndefined(env.SHOP_NAME) ?? 'FreshCart';
   const stripeSecretKey = blankToUndefined(env.STRIPE_SECRET_KEY);
   const allowTestPaymentsRaw = blankToUndefined(env.ALLOW_TEST_PAYMENTS);
@@ -236,5 +256,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutMs: parsePositiveInt('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000),
     keepAliveTimeoutMs: parsePositiveInt('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, 5_000),
     catalogueCacheMB: parseCacheMB(env.CATALOGUE_CACHE_MB),
+    catalogueUncachedPerMinute: parseNonNegativeInt(
+      'CATALOGUE_UNCACHED_PER_MINUTE',
+      env.CATALOGUE_UNCACHED_PER_MINUTE,
+      60,
+    ),
+    catalogueQueryTimeoutMs: parsePositiveInt(
+      'CATALOGUE_QUERY_TIMEOUT_MS',
+      env.CATALOGUE_QUERY_TIMEOUT_MS,
+      2_000,
+    ),
   };
 }

@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
 import type { Duplex } from 'node:stream';
 import fp from 'fastify-plugin';
 import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
@@ -132,11 +133,37 @@ function toValidationError(
 }
 
 /**
+ * AJV coerces `Infinity`, `1e309` and `1e400` in a query string to Infinity and then skips `minimum` and
+ * `maximum` (it compares finite numbers only), so `page=Infinity` passed validation and failed in the
+ * database (500). After validation, any number in the query that is not finite is refused as AJV refuses
+ * `page=abc`: the validation envelope, with the value as sent.
+ */
+function refuseNonFiniteQuery(request: FastifyRequest): void {
+  const query = request.query;
+  if (!query || typeof query !== 'object') return;
+  for (const [param, value] of Object.entries(query as Record<string, unknown>)) {
+    const values: unknown[] = Array.isArray(value) ? value : [value];
+    if (!values.some((v) => typeof v === 'number' && !Number.isFinite(v))) continue;
+    const schema = request.routeOptions.schema?.querystring as
+      { properties?: Record<string, { type?: string }> } | undefined;
+    const integer = schema?.properties?.[param]?.type === 'integer';
+    const sent = parseQuery(request.url.slice(request.url.indexOf('?') + 1))[param];
+    throw new ValidationError(
+      param,
+      `${param} must be ${integer ? 'an integer' : 'a finite number'}`,
+      Array.isArray(sent) ? sent[0] : sent,
+      'query',
+    );
+  }
+}
+
+/**
  * Every error becomes the contract's JSON: a ValidationError or AJV's first issue → {message:"fail",errors},
  * an AppError → {statusMsg,message} with its status, a client's framework error (bad JSON, body too large,
  * wrong content type) → a 4xx, a database refusal of a request's value → 400, anything else → a logged 500.
  */
 export const errorHandlers = fp(async (app) => {
+  app.addHook('preHandler', async (request) => refuseNonFiniteQuery(request));
   app.setErrorHandler((error: FastifyError | AppError | ValidationError, request, reply) => {
     if (error instanceof ValidationError) {
       return reply.status(400).send({

@@ -2,7 +2,9 @@
 // PostgreSQL: each is tried many times and "held" only if no try got through.
 //   1. a burst of 60 concurrent reset-code guesses with the right code last (with and without the e-mail);
 //   2. the cart grown while the payment is being made (add-to-cart racing the card form post);
-//   3. 100 connections sending their body one byte at a time.
+//   3. 100 connections sending their body one byte at a time;
+//   4. uncached catalogue reads (limit=1000, a new price bound each time) at 10 a second from five addresses
+//      while a shopper reads the cached first page: its p95 must stay under 200 ms (issue 25).
 // Run alone with `npx tsx tests/reliability/attacks.ts`, or as part of `npm run test:reliability`.
 import net from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -194,6 +196,53 @@ async function slowBodies(server: RunningServer, port: number): Promise<AttackRe
   };
 }
 
+async function uncachedFlood(
+  base: string,
+  seconds: number,
+  count: (status: number) => void,
+): Promise<AttackResult> {
+  const cached = '/products?page=1&limit=24';
+  await call(base, 'GET', cached);
+  const statuses: Record<number, number> = {};
+  const flood: Array<Promise<void>> = [];
+  let n = 0;
+  const timer = setInterval(() => {
+    const i = n++;
+    const keyword = i % 2 ? '&keyword=gitar' : '';
+    flood.push(
+      call(base, 'GET', `/products?limit=1000${keyword}&price[lte]=${100_000 + i}`, {
+        headers: { 'x-forwarded-for': `198.51.100.${(i % 5) + 1}` },
+      }).then((r) => {
+        count(r.status);
+        statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+      }),
+    );
+  }, 100);
+  const latencies: number[] = [];
+  let failed = 0;
+  const end = Date.now() + seconds * 1000;
+  while (Date.now() < end) {
+    const t0 = performance.now();
+    const r = await call(base, 'GET', cached, { timeoutMs: 10_000 });
+    latencies.push(performance.now() - t0);
+    count(r.status);
+    if (r.status !== 200) failed++;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  clearInterval(timer);
+  await Promise.all(flood);
+  latencies.sort((a, b) => a - b);
+  const p95 = latencies[Math.ceil(latencies.length * 0.95) - 1] ?? 0;
+  return {
+    name: `uncached catalogue reads, 10 a second from 5 addresses for ${seconds} s`,
+    tries: latencies.length,
+    breaches: failed + (p95 < 200 ? 0 : latencies.filter((ms) => ms >= 200).length),
+    detail:
+      `cached list p95 ${p95.toFixed(0)} ms over ${latencies.length} reads (${failed} not 200); ` +
+      `flood answers ${JSON.stringify(statuses)}`,
+  };
+}
+
 export async function attacks(): Promise<AttackStats> {
   const results: AttackResult[] = [];
   let serverErrors = 0;
@@ -215,13 +264,20 @@ export async function attacks(): Promise<AttackStats> {
       dataDir,
       databaseUrl,
       // The checkout returns to the shop's own origin: the address the attacks call.
-      env: { REQUEST_TIMEOUT_MS: String(requestTimeoutMs), PUBLIC_URL: `http://127.0.0.1:${port}` },
+      // TRUST_PROXY=1: the flood's X-Forwarded-For names its five addresses; the uncached-read budget is on.
+      env: {
+        REQUEST_TIMEOUT_MS: String(requestTimeoutMs),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        TRUST_PROXY: '1',
+        CATALOGUE_UNCACHED_PER_MINUTE: '60',
+      },
     });
     try {
       for (const r of [
         await guessBurst(server.url, 10, count),
         await cartGrowsDuringPayment(server.url, 25, count),
         await slowBodies(server, port),
+        await uncachedFlood(server.url, 20, count),
       ]) {
         results.push({ ...r, name: `${r.name} on ${kind}` });
       }

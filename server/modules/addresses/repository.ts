@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { addresses } from '../../db/schema';
+import { addresses, users } from '../../db/schema';
 
 export async function listAddresses(db: Executor, userId: string) {
   return db
@@ -8,6 +8,19 @@ export async function listAddresses(db: Executor, userId: string) {
     .from(addresses)
     .where(eq(addresses.userId, userId))
     .orderBy(asc(addresses.createdAt), asc(addresses.id));
+}
+
+/**
+ * Locks the account's row until the transaction ends: concurrent additions for one account take turns, so a
+ * count read after it stays true until the insert.
+ */
+export async function lockAccount(db: Executor, userId: string): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+export async function countAddresses(db: Executor, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
+  return row?.n ?? 0;
 }
 
 export async function insertAddress(db: Executor, row: typeof addresses.$inferInsert): Promise<void> {

@@ -1,9 +1,14 @@
 import { firstError, registerSchema } from '@/lib/rules/account-schemas';
 import type { Address, AddressList, NewAddress } from '@/lib/contract/addresses';
 import type { AppContext } from '../../context';
+import { runInTransaction } from '../../db/client';
 import { newId } from '../../db/ids';
 import { AppError, ValidationError } from '../../errors';
 import * as repo from './repository';
+
+/** Saved addresses per account: a shopper needs a handful; each answer carries the whole list. */
+export const maxSavedAddresses = 20;
+export const tooManyAddresses = `You can save at most ${maxSavedAddresses} addresses. Remove one to add another`;
 
 async function saved(ctx: AppContext, userId: string): Promise<Address[]> {
   const rows = await repo.listAddresses(ctx.database.db, userId);
@@ -35,7 +40,12 @@ export async function addAddress(
   // The phone follows the sign-up rule and message (an Egyptian mobile number).
   const phoneErr = firstError(registerSchema.pick(['phone']), { phone });
   if (phoneErr) throw new ValidationError('phone', phoneErr.msg, body.phone, 'body');
-  await repo.insertAddress(ctx.database.db, { id: newId(), userId, name, details, phone, city });
+  await runInTransaction(ctx.database.db, async (tx) => {
+    await repo.lockAccount(tx, userId);
+    if ((await repo.countAddresses(tx, userId)) >= maxSavedAddresses)
+      throw new AppError(400, tooManyAddresses);
+    await repo.insertAddress(tx, { id: newId(), userId, name, details, phone, city });
+  });
   const data = await saved(ctx, userId);
   return {
     status: 'success',

@@ -117,6 +117,16 @@ export class CatalogueCache {
     return hit;
   }
 
+  /**
+   * Whether answer(key) would be served without a computation of its own: a fresh entry, or one being
+   * computed that it would wait for. Changes nothing (the uncached-read budget asks before answering).
+   */
+  holds(key: string | null, now = Date.now()): boolean {
+    if (key === null) return false;
+    const hit = this.entries.get(key);
+    return (hit !== undefined && now - hit.storedAt <= this.ttlMs) || this.pending.has(key);
+  }
+
   /** The generation at the start of a computation; set() ignores results computed before an invalidation. */
   currentGeneration(): number {
     return this.generation;

@@ -18,6 +18,18 @@ export interface ProductWithRelations {
   subcategories: SubcategoryRow[];
 }
 
+/**
+ * Runs a read in a transaction whose statements PostgreSQL cancels after `ms` (SET LOCAL statement_timeout,
+ * error 57014). The transaction is handed on as a Db: it runs every query one does (a nested transaction
+ * becomes a savepoint).
+ */
+export async function readWithTimeout<T>(db: Db, ms: number, read: (db: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('statement_timeout', ${String(ms)}, true)`);
+    return read(tx as unknown as Db);
+  });
+}
+
 /** Attaches category, brand and subcategories to product rows with three queries in all. */
 export async function withRelations(exec: Executor, rows: ProductRow[]): Promise<ProductWithRelations[]> {
   if (rows.length === 0) return [];

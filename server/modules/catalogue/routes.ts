@@ -14,8 +14,8 @@ import { isObjectId } from '../../db/ids';
 import { AppError, ValidationError } from '../../errors';
 import { CatalogueCache, productKey, trackCatalogueCache } from './cache';
 import { cachedReply } from './cached-reply';
+import { UncachedReadBudget } from './read-budget';
 import {
-  largestCachedLimit,
   listNamed,
   listProducts,
   listSubcategories,
@@ -24,6 +24,7 @@ import {
   noNamedWithId,
   noProductWithId,
   noSubcategoryWithId,
+  pageOf,
   planProductList,
   productDetails,
   subcategoryDetails,
@@ -57,21 +58,24 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // CATALOGUE_CACHE_MB=0 turns the cache off entirely: every request computes its own answer (the growth
   // benchmark measures the database that way), without sharing a computation under way either.
   const cacheOff = ctx.config.catalogueCacheMB === 0;
+  const budget = new UncachedReadBudget(ctx.config.catalogueUncachedPerMinute, ctx.now);
   // One entry per language: an Arabic answer is never served to an English request or the reverse. Both entries
-  // record the products they show, so an order drops them together.
+  // record the products they show, so an order drops them together. A request the cache cannot answer (nor a
+  // computation under way) spends one of its address's uncached reads first; over budget it is a 429.
   function cached<T>(
-    key: string | null,
+    key: string,
     request: FastifyRequest,
     reply: FastifyReply,
     compute: () => Promise<CatalogueAnswer<T>>,
   ) {
-    const perLanguage = cacheOff || key === null ? null : `${request.lang}:${key}`;
+    const perLanguage = cacheOff ? null : `${request.lang}:${key}`;
+    if (!cache.holds(perLanguage)) budget.spend(request.ip);
     return cachedReply(cache, perLanguage, request, reply, compute);
   }
   // Answers whose titles and names follow request.lang (Content-Language, Vary: Accept-Language).
   const config = { localised: true };
   const pageKey = (path: string, { page, limit }: { page: number; limit: number }) =>
-    limit > largestCachedLimit ? null : `${path}?page=${page}&limit=${limit}`;
+    `${path}?page=${page}&limit=${limit}`;
 
   app.get(
     '/products',
@@ -101,8 +105,8 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       `/${path}`,
       { config, schema: { querystring: ListQuery, response: { 200: CategoryList } } },
       async function getNamedList(request, reply) {
-        const { page, limit } = request.query;
-        return cached(pageKey(path, request.query), request, reply, () =>
+        const { page, limit } = pageOf(request.query);
+        return cached(pageKey(path, { page, limit }), request, reply, () =>
           listNamed(ctx, path, page, limit, request.lang),
         );
       },
@@ -123,8 +127,8 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/subcategories',
     { config, schema: { querystring: ListQuery, response: { 200: SubcategoryList } } },
     async function getSubcategories(request, reply) {
-      const { page, limit } = request.query;
-      return cached(pageKey('subcategories/', request.query), request, reply, () =>
+      const { page, limit } = pageOf(request.query);
+      return cached(pageKey('subcategories/', { page, limit }), request, reply, () =>
         listSubcategories(ctx, undefined, page, limit, request.lang),
       );
     },
@@ -146,8 +150,8 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async function getCategorySubcategories(request, reply) {
       const { id } = request.params;
       if (!isObjectId(id)) throw new AppError(404, noCategoryWithId(id));
-      const { page, limit } = request.query;
-      return cached(pageKey(`subcategories/${id}`, request.query), request, reply, () =>
+      const { page, limit } = pageOf(request.query);
+      return cached(pageKey(`subcategories/${id}`, { page, limit }), request, reply, () =>
         listSubcategories(ctx, id, page, limit, request.lang),
       );
     },

@@ -10,6 +10,7 @@ import type {
 import type { Language, ListMetadata } from '@/lib/contract/common';
 import { normaliseArabic } from '@/lib/rules/arabic';
 import type { AppContext } from '../../context';
+import { pgErrorCode, type Db } from '../../db/client';
 import { brands, categories } from '../../db/schema';
 import { AppError, ValidationError } from '../../errors';
 import * as repo from './repository';
@@ -22,8 +23,34 @@ export interface CatalogueAnswer<T> {
   followsSales?: boolean;
 }
 
-/** Answers with `limit` above this are computed each time and never stored. */
-export const largestCachedLimit = 100;
+/**
+ * The largest page a list answers: a larger `limit` (up to the contract's 1000) is answered as this, with
+ * `metadata.limit` saying so and `nextPage` leading on. One uncached `limit=1000` list cost about 100 ms of the
+ * event loop; every page up to this size is kept by the response cache.
+ */
+export const maxListLimit = 100;
+
+/** A list's page and its size as answered (at most maxListLimit). */
+export function pageOf(q: { page: number; limit: number }): { page: number; limit: number } {
+  return { page: q.page, limit: Math.min(q.limit, maxListLimit) };
+}
+
+export const catalogueTooSlow =
+  'The catalogue took too long to answer this request. Please try again in a moment, or narrow the search';
+
+/**
+ * A catalogue read under CATALOGUE_QUERY_TIMEOUT_MS: on PostgreSQL a statement running longer is cancelled and
+ * answered 503. PGlite cannot cancel a statement (no timer signals in WebAssembly: statement_timeout is
+ * accepted and ignored), so there the bounds are the page size and the uncached-read budget.
+ */
+async function timedRead<T>(ctx: AppContext, read: (db: Db) => Promise<T>): Promise<T> {
+  try {
+    return await repo.readWithTimeout(ctx.database.db, ctx.config.catalogueQueryTimeoutMs, read);
+  } catch (err) {
+    if (pgErrorCode(err) === '57014') throw new AppError(503, catalogueTooSlow);
+    throw err;
+  }
+}
 
 export function metadata(total: number, page: number, limit: number): ListMetadata {
   const numberOfPages = Math.ceil(total / limit);
@@ -83,7 +110,7 @@ function priceBound(param: string, value: number | undefined): number | undefine
  * route adds the language to it.
  */
 export interface ProductListPlan {
-  key: string | null;
+  key: string;
   lang: Language;
   filter: repo.ProductFilter;
   sort: repo.ProductSort | undefined;
@@ -118,8 +145,9 @@ export function planProductList(q: ProductListQuery, lang: Language): ProductLis
   const put = (name: string, value: unknown) => {
     if (value !== undefined) canonical.append(name, String(value));
   };
-  put('page', q.page);
-  put('limit', q.limit);
+  const { page, limit } = pageOf(q);
+  put('page', page);
+  put('limit', limit);
   put('sort', sort?.keys.join(','));
   put('keyword', keyword);
   put('title', title);
@@ -153,12 +181,12 @@ export function planProductList(q: ProductListQuery, lang: Language): ProductLis
     ...(keyword ? { keyword } : {}),
   };
   return {
-    key: q.limit > largestCachedLimit ? null : `products?${canonical.toString()}`,
+    key: `products?${canonical.toString()}`,
     lang,
     filter,
     sort,
-    page: q.page,
-    limit: q.limit,
+    page,
+    limit,
     fields,
   };
 }
@@ -177,18 +205,16 @@ export async function listProducts(
   ctx: AppContext,
   plan: ProductListPlan,
 ): Promise<CatalogueAnswer<ProductList>> {
-  const db = ctx.database.db;
-  const { total, rows } = await repo.productPage(
-    db,
-    plan.filter,
-    plan.sort,
-    {
-      limit: plan.limit,
-      offset: (plan.page - 1) * plan.limit,
-    },
-    plan.lang,
-  );
-  const full = await repo.withRelations(db, rows);
+  const { total, rows, full } = await timedRead(ctx, async (db) => {
+    const page = await repo.productPage(
+      db,
+      plan.filter,
+      plan.sort,
+      { limit: plan.limit, offset: (plan.page - 1) * plan.limit },
+      plan.lang,
+    );
+    return { ...page, full: await repo.withRelations(db, page.rows) };
+  });
   const data = full.map((p) => serializeProduct(p, ctx.config.publicUrl, plan.lang));
   return {
     answer: {
@@ -209,10 +235,11 @@ export async function productDetails(
   id: string,
   lang: Language,
 ): Promise<CatalogueAnswer<ProductAnswer>> {
-  const db = ctx.database.db;
-  const p = await repo.loadProduct(db, id);
+  const { p, rows } = await timedRead(ctx, async (db) => {
+    const p = await repo.loadProduct(db, id);
+    return { p, rows: p ? await repo.reviewsOf(db, id) : [] };
+  });
   if (!p) throw new AppError(404, noProductWithId(id));
-  const rows = await repo.reviewsOf(db, id);
   const answer = {
     data: {
       ...serializeProduct(p, ctx.config.publicUrl, lang),
@@ -245,11 +272,8 @@ export async function listNamed(
   limit: number,
   lang: Language,
 ): Promise<CatalogueAnswer<CategoryList>> {
-  const { total, rows } = await repo.namedPage(
-    ctx.database.db,
-    namedTables[path].table,
-    limit,
-    (page - 1) * limit,
+  const { total, rows } = await timedRead(ctx, (db) =>
+    repo.namedPage(db, namedTables[path].table, limit, (page - 1) * limit),
   );
   return {
     answer: {
@@ -283,10 +307,11 @@ export async function listSubcategories(
   limit: number,
   lang: Language,
 ): Promise<CatalogueAnswer<SubcategoryList>> {
-  const db = ctx.database.db;
-  if (categoryId && !(await repo.categoryExists(db, categoryId)))
-    throw new AppError(404, noCategoryWithId(categoryId));
-  const { total, rows } = await repo.subcategoryPage(db, categoryId, limit, (page - 1) * limit);
+  const { total, rows } = await timedRead(ctx, async (db) => {
+    if (categoryId && !(await repo.categoryExists(db, categoryId)))
+      throw new AppError(404, noCategoryWithId(categoryId));
+    return repo.subcategoryPage(db, categoryId, limit, (page - 1) * limit);
+  });
   return {
     answer: {
       results: total,

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq, gt } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { cartItems, carts, checkoutSessions, products } from '../../db/schema';
 
@@ -36,6 +36,27 @@ export async function loadCartLines(db: Executor, cartId: string): Promise<CartL
 export async function cartById(db: Executor, cartId: string) {
   const [cart] = await db.select().from(carts).where(eq(carts.id, cartId));
   return cart;
+}
+
+/** Locks the cart's row until the transaction ends (sessions for one cart are opened one at a time). */
+export async function lockCart(db: Executor, cartId: string): Promise<void> {
+  await db.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for('update');
+}
+
+/** Sessions of this cart still open and unexpired at `now` (the user's index finds them). */
+export async function openSessionCount(db: Executor, userId: string, cartId: string, now: Date) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.userId, userId),
+        eq(checkoutSessions.cartId, cartId),
+        eq(checkoutSessions.status, 'open'),
+        gt(checkoutSessions.expiresAt, now),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 export async function sessionById(db: Executor, id: string): Promise<SessionRow | undefined> {

@@ -1,7 +1,7 @@
 import type { CheckoutSession } from '@/lib/contract/checkout';
 import type { Language } from '@/lib/contract/common';
 import { cartSummary, cartTotal } from '@/lib/rules/cart-summary';
-import type { Db } from '../../db/client';
+import { runInTransaction, type Db, type Executor } from '../../db/client';
 import { newId } from '../../db/ids';
 import { AppError } from '../../errors';
 import { insufficientStock, noCartWithId, type ShippingAddress } from '../orders/place-order';
@@ -13,6 +13,17 @@ import type { SessionRow } from './repository';
 
 /** Sessions live as long as a Stripe Checkout Session does by default. */
 export const sessionLifetimeMs = 24 * 60 * 60 * 1000;
+
+/** Open (unpaid, unexpired) sessions per cart: 514 were opened for one cart in 12 s before this cap. */
+export const maxOpenSessionsPerCart = 10;
+export const tooManySessions =
+  `This cart already has ${maxOpenSessionsPerCart} open payment pages. ` +
+  'Pay on one of them, or try again once one has expired';
+
+async function refuseOverSessionCap(db: Executor, req: CreateSessionRequest): Promise<void> {
+  if ((await repo.openSessionCount(db, req.userId, req.cartId, req.now)) >= maxOpenSessionsPerCart)
+    throw new AppError(400, tooManySessions);
+}
 
 export const providerUnavailable = 'The payment provider could not be reached. Please try again in a moment.';
 
@@ -60,6 +71,9 @@ export async function createCheckoutSession(db: Db, provider: PaymentProvider, r
     if (line.stock < line.count) throw new AppError(400, insufficientStock(line.title));
   }
 
+  // Checked before the provider is asked, and again under the cart's lock as the session is stored.
+  await refuseOverSessionCap(db, req);
+
   const summary = cartSummary(cartTotal(lines));
   const id = newId();
   const base = req.returnBase.replace(/\/+$/, '');
@@ -90,26 +104,30 @@ export async function createCheckoutSession(db: Db, provider: PaymentProvider, r
     throw Object.assign(new AppError(502, providerUnavailable), { cause: err });
   }
 
-  const row = await repo.insertSession(db, {
-    id,
-    userId: req.userId,
-    cartId: cart.id,
-    provider: provider.name,
-    providerSessionId: created.providerSessionId,
-    status: 'open',
-    paymentStatus: 'unpaid',
-    amountTotal: toMinorUnits(summary.total),
-    currency: 'egp',
-    lang: req.lang,
-    lines: lines.map((l) => ({ productId: l.productId, count: l.count, price: l.price })),
-    shippingDetails: req.shippingAddress.details,
-    shippingPhone: req.shippingAddress.phone,
-    shippingCity: req.shippingAddress.city,
-    successUrl,
-    cancelUrl,
-    expiresAt,
-    createdAt: req.now,
-    updatedAt: req.now,
+  const row = await runInTransaction(db, async (tx) => {
+    await repo.lockCart(tx, cart.id);
+    await refuseOverSessionCap(tx, req);
+    return repo.insertSession(tx, {
+      id,
+      userId: req.userId,
+      cartId: cart.id,
+      provider: provider.name,
+      providerSessionId: created.providerSessionId,
+      status: 'open',
+      paymentStatus: 'unpaid',
+      amountTotal: toMinorUnits(summary.total),
+      currency: 'egp',
+      lang: req.lang,
+      lines: lines.map((l) => ({ productId: l.productId, count: l.count, price: l.price })),
+      shippingDetails: req.shippingAddress.details,
+      shippingPhone: req.shippingAddress.phone,
+      shippingCity: req.shippingAddress.city,
+      successUrl,
+      cancelUrl,
+      expiresAt,
+      createdAt: req.now,
+      updatedAt: req.now,
+    });
   });
   return { row, url: created.url };
 }

@@ -11,14 +11,25 @@ export function isLoopback(address: string | undefined): boolean {
   return /^127\./.test(address) || address === '::1' || /^::ffff:127\./.test(address);
 }
 
+/** Headers a proxy adds: a request carrying one came through a proxy, whatever its socket says. */
+const forwardingHeaders = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host'];
+
+export const proxiedOutbox =
+  'The development outbox answers only requests made on this machine, not through a proxy';
+
 /**
  * The development outbox. Registered only when NODE_ENV is not production (see app.ts), and served only
- * to clients on this machine: the socket's own address decides, never a forwarded header.
+ * to clients on this machine: the socket's own address decides, never a forwarded header. A reverse proxy on
+ * the same machine makes every visitor's socket look local, so a request carrying a forwarding header is
+ * refused (403).
  */
 export const outboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', async (request, reply) => {
     if (!isLoopback(request.socket.remoteAddress)) {
       return reply.status(404).send({ statusMsg: 'fail', message: `Can't find this route: ${request.url}` });
+    }
+    if (forwardingHeaders.some((h) => request.headers[h] !== undefined)) {
+      return reply.status(403).send({ statusMsg: 'fail', message: proxiedOutbox });
     }
   });
   app.get(

@@ -81,6 +81,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       STOREFRONT_DIR: path.join(options.dataDir, 'no-storefront'),
       // Load comes from one address; the limits themselves are tested elsewhere.
       AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+      CATALOGUE_UNCACHED_PER_MINUTE: '0',
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       ...options.env,
     },

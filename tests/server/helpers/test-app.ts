@@ -124,6 +124,8 @@ export async function startTestApp(kind: DbKind, options: StartOptions = {}): Pr
     PUBLIC_URL: 'http://shop.test',
     STOREFRONT_DIR: path.join(dataDir, 'no-storefront'),
     LOG_LEVEL: 'silent',
+    // Suites read the catalogue from one address; the budget's own test turns it on.
+    CATALOGUE_UNCACHED_PER_MINUTE: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });
