@@ -46,6 +46,10 @@ export interface Config {
   keepAliveTimeoutMs: number;
   /** Byte budget of the catalogue response cache in MB; 0 turns it off (the growth benchmark). */
   catalogueCacheMB: number;
+  /** HELD_UNITS_PER_ADDRESS: units that orders holding stock, placed from one client address, may hold (300). */
+  heldUnitsPerAddress: number;
+  /** HELD_STOCK_SHARE_PERCENT: share of a product's units for sale that orders holding stock may hold (25). */
+  heldStockSharePercent: number;
 }
 
 export class ConfigError extends Error {}
@@ -83,6 +87,12 @@ function parsePositiveInt(name: string, raw: string | undefined, fallback: numbe
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1)
     throw new ConfigError(`${name} must be a positive integer, got "${raw}"`);
+  return n;
+}
+
+function parsePercent(name: string, raw: string | undefined, fallback: number): number {
+  const n = parsePositiveInt(name, raw, fallback);
+  if (n > 100) throw new ConfigError(`${name} must be an integer from 1 to 100, got "${raw}"`);
   return n;
 }
 
@@ -236,5 +246,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutMs: parsePositiveInt('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000),
     keepAliveTimeoutMs: parsePositiveInt('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, 5_000),
     catalogueCacheMB: parseCacheMB(env.CATALOGUE_CACHE_MB),
+    heldUnitsPerAddress: parsePositiveInt('HELD_UNITS_PER_ADDRESS', env.HELD_UNITS_PER_ADDRESS, 300),
+    heldStockSharePercent: parsePercent('HELD_STOCK_SHARE_PERCENT', env.HELD_STOCK_SHARE_PERCENT, 25),
   };
 }
