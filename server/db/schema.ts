@@ -206,6 +206,12 @@ export const cartItems = pgTable(
   ],
 );
 
+/**
+ * An order holds stock while it is neither paid with real money nor delivered: an unpaid cash order, or
+ * a card order "paid" on the hosted test page (no money was taken). Stripe-paid orders do not hold.
+ */
+export const heldOrder = sql`not "is_delivered" and (not "is_paid" or "payment_provider" = 'test')`;
+
 export const orders = pgTable(
   'orders',
   {
@@ -230,12 +236,24 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
     isDelivered: boolean('is_delivered').notNull().default(false),
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+    // Who was paid for a card order ('test' = the hosted test page, no money taken; 'stripe'); null for cash.
+    paymentProvider: text('payment_provider'),
+    // Stock holds (server/modules/orders/holds.ts): the placing client's address (IPv6 by its /64), and the
+    // shipping phone and address in the form the caps compare them. Null on orders from before the caps.
+    clientAddress: text('client_address'),
+    shippingPhoneKey: text('shipping_phone_key'),
+    shippingAddressKey: text('shipping_address_key'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('orders_source_cart_key').on(t.sourceCartId),
     uniqueIndex('orders_checkout_session_key').on(t.checkoutSessionId),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
+    // Only orders that hold stock are summed by the caps: these indexes cover just those.
+    index('orders_held_client_idx').on(t.clientAddress).where(heldOrder),
+    index('orders_held_phone_idx').on(t.shippingPhoneKey).where(heldOrder),
+    index('orders_held_address_idx').on(t.shippingAddressKey).where(heldOrder),
+    index('orders_held_user_idx').on(t.userId).where(heldOrder),
   ],
 );
 
@@ -252,7 +270,7 @@ export const orderItems = pgTable(
     count: integer('count').notNull(),
     price: integer('price').notNull(),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId)],
+  (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.productId)],
 );
 
 export const checkoutSessions = pgTable(
@@ -272,6 +290,8 @@ export const checkoutSessions = pgTable(
     shippingDetails: text('shipping_details').notNull(),
     shippingPhone: text('shipping_phone').notNull(),
     shippingCity: text('shipping_city').notNull(),
+    // The address the session was opened from (request.ip): the order it becomes is counted against it.
+    clientAddress: text('client_address'),
     successUrl: text('success_url').notNull(),
     cancelUrl: text('cancel_url').notNull(),
     failureReason: text('failure_reason'),

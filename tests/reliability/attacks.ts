@@ -5,6 +5,8 @@
 //   3. 100 connections sending their body one byte at a time;
 //   4. uncached catalogue reads (limit=1000, a new price bound each time) at 10 a second from five addresses
 //      while a shopper reads the cached first page: its p95 must stay under 200 ms (issue 25).
+//   5. stock held hostage: 30 accounts from one address sending 100-unit cash orders at once, one account
+//      "paying" 6 × 100 units on the hosted test page, one order for all of a small-stock product.
 // Run alone with `npx tsx tests/reliability/attacks.ts`, or as part of `npm run test:reliability`.
 import net from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,6 +29,7 @@ export interface AttackStats {
 }
 
 const password = 'secret123';
+const testCard = { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', cardName: 'A Tester' };
 const requestTimeoutMs = 2_000;
 
 async function signUp(base: string, n: number): Promise<{ token: string; email: string }> {
@@ -115,13 +118,7 @@ async function cartGrowsDuringPayment(
     const { id, amount_total } = opened.body.session;
     const page = await (await fetch(`${base}/pay/${id}`)).text();
     const csrf = /name="csrf" value="([^"]+)"/.exec(page)?.[1] ?? '';
-    const form = new URLSearchParams({
-      cardNumber: '4242 4242 4242 4242',
-      expiry: '12/34',
-      cvc: '123',
-      cardName: 'A Tester',
-      csrf,
-    });
+    const form = new URLSearchParams({ ...testCard, csrf });
     const pay = fetch(`${base}/pay/${id}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
@@ -152,6 +149,101 @@ async function cartGrowsDuringPayment(
     tries: rounds,
     breaches: wrong,
     detail: `${wrong} of ${paid} paid orders differ from the amount paid (${rounds} rounds)`,
+  };
+}
+
+/** Issue 25, part 3: what unpaid cash and test-paid orders may hold (docs/security.md). */
+async function stockHoarding(base: string, count: (status: number) => void): Promise<AttackResult> {
+  const perAddress = 300;
+  const list = await call<{ data: { _id: string; quantity: number }[] }>(base, 'GET', '/products?limit=200');
+  const roomy = list.body.data.filter((p) => p.quantity >= 200).map((p) => p._id);
+  const smallest = [...list.body.data].sort((a, b) => a.quantity - b.quantity)[0];
+  if (roomy.length < 10 || !smallest || smallest.quantity > 50)
+    throw new Error('stock hoarding: the seeded catalogue has not the products this attack needs');
+  // Each attacker is another client behind the trusted proxy (TRUST_PROXY=127.0.0.1), with its own phone
+  // and shipping address, so only the cap under attack is shared.
+  const as = (ip: string) => ({ 'x-forwarded-for': ip });
+  const shipping = (n: number) => ({
+    details: `${n} Hoard Street`,
+    phone: `0101${String(n).padStart(7, '0')}`,
+    city: 'Cairo',
+  });
+  const fill = async (token: string, lines: [string, number][]) => {
+    let cartId = '';
+    for (const [productId, units] of lines) {
+      const added = await call<{ cartId: string }>(base, 'POST', '/cart', { token, body: { productId } });
+      count(added.status);
+      cartId = added.body.cartId;
+      count((await call(base, 'PUT', `/cart/${productId}`, { token, body: { count: units } })).status);
+    }
+    return cartId;
+  };
+  const hundred = (n: number): [string, number][] =>
+    Array.from({ length: 10 }, (_, j) => [roomy[(n * 10 + j) % roomy.length]!, 10]);
+
+  // 30 accounts (one address's sign-up budget) order 100 units each, all at once.
+  const flooders = await Promise.all(Array.from({ length: 30 }, (_, i) => signUp(base, 2000 + i)));
+  const carts = await Promise.all(flooders.map((s, i) => fill(s.token, hundred(i))));
+  const flood = await Promise.all(
+    flooders.map((s, i) =>
+      call(base, 'POST', `/orders/${carts[i]}`, {
+        token: s.token,
+        headers: as('203.0.113.25'),
+        body: { shippingAddress: shipping(2000 + i) },
+      }),
+    ),
+  );
+  flood.forEach((a) => count(a.status));
+  const flooded = flood.filter((a) => a.status === 201).length * 100;
+
+  // One account "pays" 6 × 100 units on the hosted test page.
+  const payer = await signUp(base, 3000);
+  let paidUnits = 0;
+  for (let n = 0; n < 6; n++) {
+    const cartId = await fill(payer.token, hundred(40 + n));
+    const opened = await call<{ session: { id: string } }>(
+      base,
+      'POST',
+      `/orders/checkout-session/${cartId}?url=${encodeURIComponent(`${base}/#`)}`,
+      { token: payer.token, headers: as('203.0.113.26'), body: { shippingAddress: shipping(3000 + n) } },
+    );
+    count(opened.status);
+    if (opened.status !== 200) {
+      await call(base, 'DELETE', '/cart', { token: payer.token });
+      continue;
+    }
+    const { id } = opened.body.session;
+    const page = await (await fetch(`${base}/pay/${id}`)).text();
+    const csrf = /name="csrf" value="([^"]+)"/.exec(page)?.[1] ?? '';
+    const paid = await fetch(`${base}/pay/${id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+      body: new URLSearchParams({ ...testCard, csrf }).toString(),
+      redirect: 'manual',
+    });
+    count(paid.status);
+    if (paid.status === 303) paidUnits += 100;
+  }
+
+  // One order for the whole stock of the smallest product.
+  const taker = await signUp(base, 3100);
+  const cartId = await fill(taker.token, [[smallest._id, smallest.quantity]]);
+  const took = await call(base, 'POST', `/orders/${cartId}`, {
+    token: taker.token,
+    headers: as('203.0.113.27'),
+    body: { shippingAddress: shipping(3100) },
+  });
+  count(took.status);
+
+  const breaches = [flooded > perAddress, paidUnits > perAddress, took.status === 201].filter(Boolean).length;
+  return {
+    name: 'stock held by unpaid and test-paid orders',
+    tries: 3,
+    breaches,
+    detail:
+      `30 accounts from one address held ${flooded} of 3,000 units (cap ${perAddress}); ` +
+      `one account test-paid ${paidUnits} of 600 units; ` +
+      `one order for all ${smallest.quantity} units of a product: ${took.status === 201 ? 'placed' : 'refused'}`,
   };
 }
 
@@ -264,11 +356,12 @@ export async function attacks(): Promise<AttackStats> {
       dataDir,
       databaseUrl,
       // The checkout returns to the shop's own origin: the address the attacks call.
-      // TRUST_PROXY=1: the flood's X-Forwarded-For names its five addresses; the uncached-read budget is on.
+      // TRUST_PROXY: the flood and the stock hoarding come from several client addresses through a local proxy
+      // (their X-Forwarded-For); the uncached-read budget is on.
       env: {
         REQUEST_TIMEOUT_MS: String(requestTimeoutMs),
         PUBLIC_URL: `http://127.0.0.1:${port}`,
-        TRUST_PROXY: '1',
+        TRUST_PROXY: '127.0.0.1',
         CATALOGUE_UNCACHED_PER_MINUTE: '60',
       },
     });
@@ -278,6 +371,7 @@ export async function attacks(): Promise<AttackStats> {
         await cartGrowsDuringPayment(server.url, 25, count),
         await slowBodies(server, port),
         await uncachedFlood(server.url, 20, count),
+        await stockHoarding(server.url, count),
       ]) {
         results.push({ ...r, name: `${r.name} on ${kind}` });
       }

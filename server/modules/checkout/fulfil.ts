@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import { catalogueCache } from '../catalogue/cache';
 import { CartChangedError, placeOrder } from '../orders/place-order';
 import { loadOrder, type OrderWithItems } from '../orders/repository';
+import type { HoldLimits } from '../orders/holds';
 import type { PaymentProvider } from './providers/provider';
 
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
@@ -23,6 +24,8 @@ export interface FulfilOptions {
   beforeCharge: boolean;
   /** What the provider says it charged (Stripe's amount_total and currency); checked against the session. */
   charged?: { amountTotal: number | null; currency: string | null };
+  /** The stock-hold caps: a test-page order holds stock and is checked against them. */
+  holdLimits: HoldLimits;
 }
 
 export type FulfilResult =
@@ -138,7 +141,15 @@ export async function fulfilInTransaction(
           phone: session.shippingPhone,
           city: session.shippingCity,
         },
-        payment: { method: 'card', checkoutSessionId: session.id, paidAt: options.paidAt },
+        payment: {
+          method: 'card',
+          // Only Stripe takes real money; any other provider's order holds stock like an unpaid one.
+          provider: session.provider === 'stripe' ? 'stripe' : 'test',
+          checkoutSessionId: session.id,
+          paidAt: options.paidAt,
+        },
+        clientIp: session.clientAddress,
+        holdLimits: options.holdLimits,
         // The order is the session's snapshot, checked under the cart's row lock.
         paidFor: { lines: session.lines, totalMinor: session.amountTotal },
       }),

@@ -8,6 +8,7 @@ import { cartSummary, cartTotal } from '@/lib/rules/cart-summary';
 import { isObjectId } from '../../db/ids';
 import { loadCartLines, sessionById } from './repository';
 import { sameLines } from '../orders/place-order';
+import { holdLimitsOf } from '../orders/service';
 import { checkCard, type CardForm } from './card';
 import {
   cartChangedReason,
@@ -302,7 +303,7 @@ export const payPageRoutes: FastifyPluginAsyncTypebox<{ provider: PaymentProvide
     const result = await fulfilCheckoutSession(
       db(),
       { sessionId: session.id },
-      { paidAt: now, now, beforeCharge: true },
+      { paidAt: now, now, beforeCharge: true, holdLimits: holdLimitsOf(ctx.config) },
     );
     switch (result.outcome) {
       case 'paid':
@@ -350,6 +351,7 @@ export const payPageRoutes: FastifyPluginAsyncTypebox<{ provider: PaymentProvide
         now,
         beforeCharge: false,
         charged: { amountTotal: state.amountTotal, currency: state.currency },
+        holdLimits: holdLimitsOf(ctx.config),
       },
     );
     if (result.outcome === 'failed') {

@@ -5,7 +5,7 @@ import { requireUser } from '../auth/authenticate';
 import { isObjectId } from '../../db/ids';
 import { AppError, ValidationError } from '../../errors';
 import { noCartWithId } from '../orders/place-order';
-import { readShippingAddress } from '../orders/service';
+import { holdLimitsOf, readShippingAddress } from '../orders/service';
 import { payPageRoutes } from './pay-routes';
 import type { PaymentProvider } from './providers/provider';
 import { providerFromConfig } from './providers/select-provider';
@@ -90,6 +90,8 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvi
           publicUrl: ctx.config.publicUrl,
           now: new Date(ctx.now()),
           lang: request.lang,
+          clientIp: request.ip,
+          holdLimits: holdLimitsOf(ctx.config),
         });
         return { status: 'success' as const, session: serializeSession(row, url) };
       } catch (err) {

@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import { insufficientStock, noCartWithId, type ShippingAddress } from '../orders/place-order';
 import { toMinorUnits, type PaymentProvider } from './providers/provider';
 import { checkUnits } from '../orders/limits';
+import { checkHolder, checkProductShare, holderOf, type HoldLimits } from '../orders/holds';
 import { localised } from '../catalogue/serialize';
 import * as repo from './repository';
 import type { SessionRow } from './repository';
@@ -38,6 +39,9 @@ export interface CreateSessionRequest {
   now: Date;
   /** The shopper's language: the payment page and the lines' titles follow it. */
   lang: Language;
+  /** request.ip: the order this session becomes counts against it (stock holds). */
+  clientIp: string;
+  holdLimits: HoldLimits;
 }
 
 /** The wire shape: Stripe's Checkout Session field names, amounts in piastres as Stripe gives them. */
@@ -69,6 +73,18 @@ export async function createCheckoutSession(db: Db, provider: PaymentProvider, r
   // Refuse up front what fulfilment would refuse anyway, before the shopper types a card number.
   for (const line of lines) {
     if (line.stock < line.count) throw new AppError(400, insufficientStock(line.title));
+  }
+  // A test-page payment takes no money, so its order holds stock like an unpaid cash order: refuse now what
+  // the caps would refuse when it is paid (fulfilment checks again, under the locks).
+  if (provider.name === 'test') {
+    const holder = holderOf(req.userId, req.clientIp, req.shippingAddress);
+    await checkHolder(
+      db,
+      holder,
+      lines.reduce((n, l) => n + l.count, 0),
+      req.holdLimits,
+    );
+    for (const line of lines) await checkProductShare(db, line, line.stock, req.holdLimits);
   }
 
   // Checked before the provider is asked, and again under the cart's lock as the session is stored.
@@ -122,6 +138,7 @@ export async function createCheckoutSession(db: Db, provider: PaymentProvider, r
       shippingDetails: req.shippingAddress.details,
       shippingPhone: req.shippingAddress.phone,
       shippingCity: req.shippingAddress.city,
+      clientAddress: req.clientIp,
       successUrl,
       cancelUrl,
       expiresAt,

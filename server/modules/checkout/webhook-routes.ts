@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { webhookEvents } from '../../db/schema';
 import { AppError } from '../../errors';
 import { runInTransaction } from '../../db/client';
+import { holdLimitsOf } from '../orders/service';
 import { fulfilInTransaction, refundFailedPayment, type FulfilResult } from './fulfil';
 import { WebhookVerificationError, type PaymentProvider } from './providers/provider';
 
@@ -64,6 +65,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance, opts: { provider
           now,
           beforeCharge: false,
           charged: { amountTotal: event.paid.amountTotal, currency: event.paid.currency },
+          holdLimits: holdLimitsOf(ctx.config),
         },
       );
       return { duplicate: false, result: fulfilled };

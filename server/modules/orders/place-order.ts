@@ -6,7 +6,8 @@ import { cartItems, carts, orderItems, orders, products, type SessionLineSnapsho
 import { AppError } from '../../errors';
 import { toMinorUnits } from '../checkout/providers/provider';
 import { catalogueCache } from '../catalogue/cache';
-import { checkOpenUnpaidOrders, checkUnits } from './limits';
+import { checkHolder, checkProductShare, holderOf, lockHolder, type HoldLimits } from './holds';
+import { checkUnits } from './limits';
 import { loadOrder, type OrderWithItems } from './repository';
 
 export interface ShippingAddress {
@@ -15,13 +16,23 @@ export interface ShippingAddress {
   city: string;
 }
 
-export type OrderPayment = { method: 'cash' } | { method: 'card'; checkoutSessionId: string; paidAt: Date };
+export type OrderPayment =
+  | { method: 'cash' }
+  | { method: 'card'; provider: 'test' | 'stripe'; checkoutSessionId: string; paidAt: Date };
+
+/** Whether an order of this payment holds stock: unpaid cash, or the hosted test page (no money taken). */
+export function holdsStock(payment: OrderPayment): boolean {
+  return payment.method === 'cash' || payment.provider === 'test';
+}
 
 export interface PlaceOrderInput {
   userId: string;
   cartId: string;
   shippingAddress: ShippingAddress;
   payment: OrderPayment;
+  /** request.ip of the shopper placing the order (for a card order, of the one who opened the session). */
+  clientIp: string | null;
+  holdLimits: HoldLimits;
   /**
    * What was paid for (a checkout session's snapshot). Checked against the cart after its row is
    * locked, so no cart change can slip in between the check and the order: any difference throws
@@ -107,9 +118,8 @@ export async function placeOrder(tx: Tx, input: PlaceOrderInput): Promise<Placed
     .where(eq(cartItems.cartId, cart.id))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
   if (lines.length === 0) throw new AppError(400, 'Your cart is empty');
-  // The caps hold for carts filled before they existed too; unpaid cash orders are limited per account.
+  // The caps hold for carts filled before they existed too.
   checkUnits(lines);
-  if (input.payment.method === 'cash') await checkOpenUnpaidOrders(tx, input.userId);
 
   const totalCartPrice = cartTotal(lines);
   const summary = cartSummary(totalCartPrice);
@@ -117,6 +127,20 @@ export async function placeOrder(tx: Tx, input: PlaceOrderInput): Promise<Placed
     const { lines: snapshot, totalMinor } = input.paidFor;
     if (toMinorUnits(summary.total) !== totalMinor) throw new CartChangedError();
     if (snapshot && !sameLines(lines, snapshot)) throw new CartChangedError();
+  }
+
+  // An order nobody paid real money for holds its stock until delivered: what such orders hold is capped
+  // per account, address, phone and shipping address, checked under those holders' locks.
+  const holder = holderOf(input.userId, input.clientIp, input.shippingAddress);
+  const held = holdsStock(input.payment);
+  if (held) {
+    await lockHolder(tx, holder);
+    await checkHolder(
+      tx,
+      holder,
+      lines.reduce((n, l) => n + l.count, 0),
+      input.holdLimits,
+    );
   }
 
   // Stock rows are locked in one fixed order (by product id) in every transaction, so two orders
@@ -132,9 +156,11 @@ export async function placeOrder(tx: Tx, input: PlaceOrderInput): Promise<Placed
         updatedAt: sql`now()`,
       })
       .where(and(eq(products.id, line.productId), gte(products.quantity, line.count)))
-      .returning({ id: products.id });
+      .returning({ quantity: products.quantity });
     // The AppError aborts the caller's transaction, which puts back any stock already taken.
-    if (taken.length === 0) throw new AppError(400, insufficientStock(line.title));
+    if (!taken[0]) throw new AppError(400, insufficientStock(line.title));
+    // The product's row is locked now: no other order of it can commit before this one ends.
+    if (held) await checkProductShare(tx, line, taken[0].quantity + line.count, input.holdLimits);
   }
 
   const now = new Date();
@@ -155,8 +181,12 @@ export async function placeOrder(tx: Tx, input: PlaceOrderInput): Promise<Placed
       discountPrice: summary.savings,
       totalOrderPrice: summary.total,
       paymentMethodType: input.payment.method,
+      paymentProvider: card?.provider ?? null,
       isPaid: Boolean(card),
       paidAt: card?.paidAt ?? null,
+      clientAddress: holder.clientAddress,
+      shippingPhoneKey: holder.phoneKey,
+      shippingAddressKey: holder.addressKey,
       createdAt: now,
       updatedAt: now,
     })

@@ -20,7 +20,13 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { params: CartIdParams, body: ShippingAddressBody, response: { 201: PlacedOrderAnswer } },
     },
     async function postOrder(request, reply) {
-      const answer = await placeCashOrder(ctx, requireUser(request).id, request.params.cartId, request.body);
+      const answer = await placeCashOrder(
+        ctx,
+        requireUser(request).id,
+        request.params.cartId,
+        request.body,
+        request.ip,
+      );
       return reply.status(201).send(answer);
     },
   );

@@ -12,9 +12,15 @@ import { isObjectId } from '../../db/ids';
 import { AppError, ValidationError } from '../../errors';
 import { loadProductsByIds } from '../catalogue/repository';
 import { serializeCartProduct } from '../catalogue/serialize';
+import type { HoldLimits } from './holds';
 import { noCartWithId, placeOrder } from './place-order';
 import * as repo from './repository';
 import { serializeOrder, serializePlacedOrder } from './serialize-order';
+
+/** The stock-hold caps the shop configured (server/config.ts). */
+export function holdLimitsOf(config: AppContext['config']): HoldLimits {
+  return { unitsPerAddress: config.heldUnitsPerAddress, stockSharePercent: config.heldStockSharePercent };
+}
 
 /** details, city and phone are required and must not be blank; the first missing one is reported. */
 export function readShippingAddress(body: ShippingAddressBody | undefined): ShippingAddress {
@@ -39,11 +45,19 @@ export async function placeCashOrder(
   userId: string,
   cartId: string,
   body: ShippingAddressBody | undefined,
+  clientIp: string,
 ): Promise<PlacedOrderAnswer> {
   const shippingAddress = readShippingAddress(body);
   if (!isObjectId(cartId)) throw new AppError(404, noCartWithId(cartId));
   const placed = await runInTransaction(ctx.database.db, (tx) =>
-    placeOrder(tx, { userId, cartId, shippingAddress, payment: { method: 'cash' } }),
+    placeOrder(tx, {
+      userId,
+      cartId,
+      shippingAddress,
+      payment: { method: 'cash' },
+      clientIp,
+      holdLimits: holdLimitsOf(ctx.config),
+    }),
   );
   return { status: 'success', data: serializePlacedOrder(placed) };
 }
