@@ -46,7 +46,6 @@ export interface Config {
   keepAliveTimeoutMs: number;
   /** Byte budget of the catalogue response cache in MB; 0 turns it off (the growth benchmark). */
   catalogueCacheMB: number;
-<<<<<<< HEAD
   /**
    * CATALOGUE_UNCACHED_PER_MINUTE: catalogue reads the response cache cannot answer, per client address: a
    * bucket of this many, refilled at this many a minute (default 60); 0 turns the budget off.
@@ -54,12 +53,10 @@ export interface Config {
   catalogueUncachedPerMinute: number;
   /** CATALOGUE_QUERY_TIMEOUT_MS: PostgreSQL's statement_timeout for a catalogue read (default 2000 ms). */
   catalogueQueryTimeoutMs: number;
-=======
   /** HELD_UNITS_PER_ADDRESS: units that orders holding stock, placed from one client address, may hold (300). */
   heldUnitsPerAddress: number;
   /** HELD_STOCK_SHARE_PERCENT: share of a product's units for sale that orders holding stock may hold (25). */
   heldStockSharePercent: number;
->>>>>>> stock-holds
 }
 
 export class ConfigError extends Error {}
@@ -269,7 +266,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutMs: parsePositiveInt('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000),
     keepAliveTimeoutMs: parsePositiveInt('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, 5_000),
     catalogueCacheMB: parseCacheMB(env.CATALOGUE_CACHE_MB),
-<<<<<<< HEAD
     catalogueUncachedPerMinute: parseNonNegativeInt(
       'CATALOGUE_UNCACHED_PER_MINUTE',
       env.CATALOGUE_UNCACHED_PER_MINUTE,
@@ -280,9 +276,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       env.CATALOGUE_QUERY_TIMEOUT_MS,
       2_000,
     ),
-=======
     heldUnitsPerAddress: parsePositiveInt('HELD_UNITS_PER_ADDRESS', env.HELD_UNITS_PER_ADDRESS, 300),
     heldStockSharePercent: parsePercent('HELD_STOCK_SHARE_PERCENT', env.HELD_STOCK_SHARE_PERCENT, 25),
->>>>>>> stock-holds
   };
 }

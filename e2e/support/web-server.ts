@@ -69,15 +69,12 @@ async function main(): Promise<void> {
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     // Every test signs a shopper up from 127.0.0.1: the production limit would throttle the suite.
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-<<<<<<< HEAD
     // Every journey reads the catalogue from 127.0.0.1 too (searches and filters the cache has not seen).
     CATALOGUE_UNCACHED_PER_MINUTE: '0',
-=======
     // Stock holds (docs/security.md): a run's ~20 cash and test-card orders from 127.0.0.1 hold about 30 units,
     // well inside the address's 300, but most take a unit of the first seeded product, which has only 40: a
     // quarter of it (10) would refuse the later journeys. The run holds what it likes of a product.
     HELD_STOCK_SHARE_PERCENT: '100',
->>>>>>> stock-holds
   };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
