@@ -6,7 +6,9 @@
 //   4. uncached catalogue reads (limit=1000, a new price bound each time) at 10 a second from five addresses
 //      while a shopper reads the cached first page: its p95 must stay under 200 ms (issue 25).
 //   5. stock held hostage: 30 accounts from one address sending 100-unit cash orders at once, one account
-//      "paying" 6 × 100 units on the hosted test page, one order for all of a small-stock product.
+//      "paying" 6 × 100 units on the hosted test page, one order for all of a small-stock product;
+//   6. a stolen token guessing the password through changeMyPassword (16 at once, 60 in all, then the right one);
+//   7. a stranger's 200 wrong sign-ins and 50 reset calls against one account, then the owner signs in and resets.
 // Run alone with `npx tsx tests/reliability/attacks.ts`, or as part of `npm run test:reliability`.
 import net from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -335,6 +337,97 @@ async function uncachedFlood(
   };
 }
 
+/**
+ * A stolen token guesses the password through changeMyPassword: 16 wrong checks at once, 44 more one by one, then
+ * the right one. Held when only 10 are ever checked (the rest 429) and the right password is refused too.
+ */
+async function stolenTokenGuessing(base: string, count: (status: number) => void): Promise<AttackResult> {
+  const victim = await signUp(base, 9_001);
+  const guess = (i: number, currentPassword: string) =>
+    call(base, 'PUT', '/users/changeMyPassword', {
+      token: victim.token,
+      body: { currentPassword, password: 'taken0ver', rePassword: 'taken0ver' },
+      headers: { 'x-forwarded-for': `203.0.113.${(i % 50) + 1}` },
+    });
+  const statuses: number[] = [];
+  const burst = await Promise.all(Array.from({ length: 16 }, (_, i) => guess(i, `wrong-${i}`)));
+  statuses.push(...burst.map((a) => a.status));
+  for (let i = 16; i < 60; i++) statuses.push((await guess(i, `wrong-${i}`)).status);
+  const right = await guess(60, password);
+  for (const s of [...statuses, right.status]) count(s);
+  const checked = statuses.filter((s) => s === 401).length;
+  return {
+    name: 'stolen token guessing the password (16 at once, 60 in all, then the right one)',
+    tries: 61,
+    breaches: Math.max(0, checked - 10) + (right.status === 200 ? 1 : 0),
+    detail: `${checked} checked, ${statuses.filter((s) => s === 429).length} × 429; the right password answered ${right.status}`,
+  };
+}
+
+/**
+ * A stranger spends everything a stranger can on one account: 200 wrong sign-ins from 20 addresses and 50 reset
+ * calls (codes asked, wrong codes, resets without a code). Held when the owner's browser (which signed in before)
+ * still signs in, and the owner still resets the password with the mailed code.
+ */
+async function ownerLockout(base: string, count: (status: number) => void): Promise<AttackResult> {
+  const owner = await signUp(base, 9_002);
+  const ownerIp = { 'x-forwarded-for': '192.0.2.10' };
+  const first = await fetch(`${base}/api/v1/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...ownerIp },
+    body: JSON.stringify({ email: owner.email, password }),
+  });
+  await first.text();
+  const device = (first.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const stranger = (i: number) => ({ 'x-forwarded-for': `198.18.${i % 20}.7` });
+  for (let i = 0; i < 200; i++) {
+    const r = await call(base, 'POST', '/auth/signin', {
+      body: { email: owner.email, password: `guess-${i}` },
+      headers: stranger(i),
+    });
+    count(r.status);
+  }
+  for (let i = 0; i < 50; i++) {
+    const r =
+      i % 3 === 0
+        ? await call(base, 'POST', '/auth/forgotPasswords', {
+            body: { email: owner.email },
+            headers: stranger(i),
+          })
+        : i % 3 === 1
+          ? await call(base, 'POST', '/auth/verifyResetCode', {
+              body: { email: owner.email, resetCode: String(1_000_000_000 + i) },
+              headers: stranger(i),
+            })
+          : await call(base, 'PUT', '/auth/resetPassword', {
+              body: { email: owner.email, newPassword: 'hijacked1' },
+              headers: stranger(i),
+            });
+    count(r.status);
+  }
+  const mine = { ...ownerIp, cookie: device };
+  const signin = await call(base, 'POST', '/auth/signin', {
+    body: { email: owner.email, password },
+    headers: mine,
+  });
+  const code = await mailedCode(base, owner.email);
+  const verified = await call<{ resetToken: string }>(base, 'POST', '/auth/verifyResetCode', {
+    body: { email: owner.email, resetCode: code },
+    headers: mine,
+  });
+  const reset = await call(base, 'PUT', '/auth/resetPassword', {
+    body: { email: owner.email, newPassword: 'mine12345', resetToken: verified.body.resetToken },
+    headers: mine,
+  });
+  for (const s of [signin.status, verified.status, reset.status]) count(s);
+  return {
+    name: "a stranger's 200 sign-ins and 50 reset calls, then the owner",
+    tries: 2,
+    breaches: (signin.status === 200 ? 0 : 1) + (reset.status === 200 ? 0 : 1),
+    detail: `device cookie ${device ? 'kept' : 'missing'}; owner's sign-in ${signin.status}, verify ${verified.status}, reset ${reset.status}`,
+  };
+}
+
 export async function attacks(): Promise<AttackStats> {
   const results: AttackResult[] = [];
   let serverErrors = 0;
@@ -372,6 +465,8 @@ export async function attacks(): Promise<AttackStats> {
         await slowBodies(server, port),
         await uncachedFlood(server.url, 20, count),
         await stockHoarding(server.url, count),
+        await stolenTokenGuessing(server.url, count),
+        await ownerLockout(server.url, count),
       ]) {
         results.push({ ...r, name: `${r.name} on ${kind}` });
       }
