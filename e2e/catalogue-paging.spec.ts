@@ -137,7 +137,10 @@ test('back from a product restores the pages loaded and the scroll position', as
   const target = all[30]!;
   const card = cardOf(results(page), target._id);
   await card.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  await page.waitForTimeout(200);
+  // Two frames later the scroll has been laid out and its events dispatched.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   const before = await page.evaluate(() => window.scrollY);
   expect(before).toBeGreaterThan(1000);
   await card.getByRole('link').first().click();

@@ -386,7 +386,8 @@ for (const motion of ['no-preference', 'reduce'] as const) {
     const viewer = page.getByRole('dialog');
     await expect(viewer).toBeVisible();
     await expect(viewer.locator('button').first()).toBeFocused();
-    await page.waitForTimeout(800);
+    // The fade has ended when the recorder's last frame is fully opaque.
+    await expect.poll(async () => (await viewerFrames(page)).at(-1)?.opacity).toBe(1);
     const frames = await viewerFrames(page);
     expect(frames.length).toBeGreaterThan(1);
     // It fades in either way: the first frame (read as the dialog enters the page, before it is painted) is

@@ -16,6 +16,7 @@ import {
   tooManyUnits,
 } from '@/server/modules/orders/limits';
 import { dbKinds, json, signUp, someProducts, startTestApp, type TestApp } from './helpers/test-app';
+import { printedOnce } from './helpers/child-output';
 
 // Issue 12, items 6 and 7: slow clients cannot hold connections, only the catalogue's own pictures are
 // drawn (a few at a time), and one account cannot take the stock out of sale.
@@ -218,10 +219,7 @@ describe('a failing background render (item 6)', () => {
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
     try {
-      for (let i = 0; i < 1200 && !/Drawing the catalogue images failed/.test(output); i++) {
-        if (child.exitCode !== null) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await printedOnce(child, 'Drawing the catalogue images failed', () => output);
       expect(output).toContain('Drawing the catalogue images failed');
       expect(child.exitCode).toBeNull();
       const port = /Shop running: http:\/\/localhost:(\d+)\//.exec(output)![1];

@@ -8,6 +8,7 @@ import { messages } from '@/lib/rules/messages';
 import { loadConfig } from '@/server/config';
 import { outbox, passwordResets } from '@/server/db/schema';
 import { json, signUp, startTestApp, type TestApp } from './helpers/test-app';
+import { printedOnce } from './helpers/child-output';
 
 // Issue 12, items 4, 5, 8, 9 and 10: limits count the real client, production never takes test
 // payments by accident, development defaults are safe on a network, the smaller holes, and the
@@ -108,19 +109,13 @@ function runServer(env: Record<string, string> & { NODE_ENV: 'production' }) {
     exited,
     output: () => output,
     async running(): Promise<string> {
-      for (let i = 0; i < 1200 && !/Shop running/.test(output); i++) {
-        if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await printedOnce(child, /Shop running/, () => output);
+      if (!/Shop running/.test(output)) throw new Error(`server exited:\n${output}`);
       return output;
     },
     /** Waits (up to 10 s) for a text: stdout and stderr are two pipes, so their order is not kept. */
     async printed(text: string): Promise<string> {
-      for (let i = 0; i < 200 && !output.includes(text); i++) {
-        if (child.exitCode !== null) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      return output;
+      return printedOnce(child, text, () => output, 10_000).catch(() => output);
     },
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');

@@ -21,6 +21,7 @@ async function app(
 }
 
 afterEach(async () => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
   await Promise.all(open.splice(0).map((t) => t.close()));
 });
@@ -39,7 +40,10 @@ async function latestCode(t: TestApp, email: string): Promise<string> {
 
 describe('rate limits', () => {
   it('hold under a brute-force run on signin and verifyResetCode, and reset after their window', async () => {
-    const windowMs = 8_000;
+    // The limiter's window runs on Date.now(): the test moves that clock (and only that one) past the window
+    // instead of waiting for it, so a busy machine cannot make the attempts outlast it either.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const windowMs = 60_000;
     const t = await app({ authLimits: { perMinute: 5, windowMs } });
     const victim = await signUp(t.app);
     const ip = randomIp();
@@ -59,7 +63,6 @@ describe('rate limits', () => {
       expect(statuses.slice(0, 5).every((s) => s === 401 || s === 400)).toBe(true);
       expect(statuses.slice(5)).toEqual(Array(25).fill(429));
     };
-    const start = Date.now();
     await attack('/api/v1/auth/signin', (i) => ({ email: victim.email, password: `guess${i}xx` }));
     // Even the right password is refused while the window lasts ...
     const blocked = await t.app.inject({
@@ -68,11 +71,10 @@ describe('rate limits', () => {
       payload: { email: victim.email, password: victim.password },
       remoteAddress: ip,
     });
-    expect(Date.now() - start).toBeLessThan(windowMs);
     expect(blocked.statusCode).toBe(429);
     await attack('/api/v1/auth/verifyResetCode', (i) => ({ resetCode: String(1_000_000_000 + i) }));
     // ... and accepted once it has passed.
-    await new Promise((r) => setTimeout(r, Math.max(0, start + windowMs + 500 - Date.now())));
+    vi.setSystemTime(Date.now() + windowMs + 500);
     const after = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/signin',
@@ -80,7 +82,7 @@ describe('rate limits', () => {
       remoteAddress: ip,
     });
     expect(after.statusCode).toBe(200);
-  }, 60_000);
+  });
 
   const redisUrl = process.env.TEST_REDIS_URL;
   describe.each(redisUrl ? [redisUrl] : [])('with REDIS_URL=%s', (url) => {

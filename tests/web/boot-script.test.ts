@@ -14,6 +14,7 @@ import { responsiveImage } from '@/lib/api/images';
 import { createMemoryHistory } from '@/lib/router/history';
 import { bootScript, firstScreenAttribute, signedInClass } from '@/lib/session/boot-script';
 import { clearToken, setToken } from '@/lib/session/session-store';
+import { settle } from './settle';
 
 const homePicture = `/ecommerceweb${homeBannerPicture}`;
 const script = bootScript({
@@ -227,7 +228,7 @@ describe("the first screen's reads", () => {
   it('product details: no picture is preloaded when the product is not found', async () => {
     answers.set('/api/v1/products/nope', () => new Response('{"message":"No product"}', { status: 404 }));
     openPage('#/productDetails/nope', 'a-token');
-    await new Promise((r) => setTimeout(r, 20));
+    await settle();
     expect(document.head.querySelector('link[rel="preload"]')).toBeNull();
   });
 
@@ -240,7 +241,7 @@ describe("the first screen's reads", () => {
     );
     const page = openPage('#/home', 'a-token');
     await expect(page.early!['/cart']!.response).rejects.toThrow('Failed to fetch');
-    await new Promise((r) => setTimeout(r, 20));
+    await settle();
     window.removeEventListener('unhandledrejection', unhandled);
     expect(unhandled).not.toHaveBeenCalled();
   });

@@ -22,6 +22,7 @@ import {
 import { productsAnswer } from './catalogue-fake';
 import { firstFrameCards } from '@/components/catalogue/paged-grid';
 import { searchDebounceMs } from '@/components/catalogue/products-screen';
+import { settle } from './settle';
 
 const token = tokenFor(userId);
 
@@ -59,6 +60,7 @@ function signIn() {
 }
 
 afterEach(() => {
+  vi.useRealTimers();
   act(() => clearToken());
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -192,6 +194,8 @@ describe('home', () => {
   });
 
   it('adds to the cart under the busy overlay; the success toast comes 3 s later and the badge counts', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const gate = deferred<void>();
     let serverCart = cart([]);
     mockApi(
@@ -208,24 +212,23 @@ describe('home', () => {
     signIn();
     renderApp('/home');
     await waitFor(() => expect(cards()).toHaveLength(3));
-    await userEvent.click(within(cards()[0]!).getByRole('button', { name: /Add to cart/ }));
+    await user.click(within(cards()[0]!).getByRole('button', { name: /Add to cart/ }));
     expect(await screen.findByTestId('busy-overlay')).toBeInTheDocument();
     await act(async () => gate.resolve());
     await waitFor(() => expect(screen.queryByTestId('busy-overlay')).not.toBeInTheDocument());
     // Nowhere in the page yet, the screen readers' live region included: the message waits 3000 ms.
     expect(screen.queryByText(/it is Added to cart/)).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(3000));
     expect(
-      await screen.findByText(
-        'it is Added to cart',
-        { selector: '[role="alert"] *, [role="alert"]' },
-        { timeout: 6000 },
-      ),
+      await screen.findByText('it is Added to cart', { selector: '[role="alert"] *, [role="alert"]' }),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('1 items')).toBeInTheDocument();
   });
 
   it('shows "error occured" when the add fails, and no success toast', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     api(
       () => reply(200, list(allProducts)),
@@ -234,11 +237,11 @@ describe('home', () => {
     signIn();
     renderApp('/home');
     await waitFor(() => expect(cards()).toHaveLength(3));
-    await userEvent.click(within(cards()[1]!).getByRole('button', { name: /Add to cart/ }));
+    await user.click(within(cards()[1]!).getByRole('button', { name: /Add to cart/ }));
     expect(
       await screen.findByText('error occured', { selector: '[role="alert"] *, [role="alert"]' }),
     ).toBeInTheDocument();
-    await new Promise((r) => setTimeout(r, 3500));
+    await act(() => vi.advanceTimersByTimeAsync(3500));
     expect(
       screen.queryByText('it is Added to cart', { selector: '[role="alert"] *, [role="alert"]' }),
     ).not.toBeInTheDocument();
@@ -352,7 +355,7 @@ describe('product list', () => {
     await act(async () => gates.get('shirt')!.resolve());
     await waitFor(() => expect(titles()).toEqual(['Men Classic']));
     await act(async () => gates.get('wool')!.resolve());
-    await new Promise((r) => setTimeout(r, 50));
+    await act(() => settle());
     expect(titles()).toEqual(['Men Classic']);
     expect(screen.getByText('1 product')).toBeInTheDocument();
     expect(signals.find((s) => s.path.includes('keyword=wool'))?.aborted()).toBe(true);

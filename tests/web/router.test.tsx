@@ -22,6 +22,7 @@ import { createRouter, type Router } from '@/lib/router/router';
 import { clearToken, setToken } from '@/lib/session/session-store';
 import { cart } from './shell-fixtures';
 import { deferred, installBrowserStandIns, mockApi, on, reply } from './shell-helpers';
+import { settle } from './settle';
 
 afterEach(() => {
   act(() => clearToken());
@@ -350,7 +351,7 @@ describe('the storefront on the browser hash', () => {
     });
     await act(async () => {
       await import('@/components/catalogue/home-screen');
-      await new Promise((r) => setTimeout(r, 50));
+      await settle();
     });
     expect(window.location.hash).toBe('#/forgotpass');
     expect(screen.getByRole('heading', { name: 'Forgot Password' })).toBeInTheDocument();
@@ -404,7 +405,7 @@ describe('the storefront on the browser hash', () => {
       storefront.navigate('/home');
     });
     await waitFor(() => expect(window.location.hash).toBe('#/home'));
-    await act(() => new Promise((r) => setTimeout(r, 50)));
+    await act(() => settle());
     expect(window.location.hash).toBe('#/home');
     expect(screen.getByRole('heading', { name: 'Shop Product' })).toBeInTheDocument();
   });

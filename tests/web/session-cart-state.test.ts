@@ -8,6 +8,7 @@ import type { CartEnvelope } from '@/lib/contract/cart';
 import type { Order } from '@/lib/contract/orders';
 import { deferred, mockApi, on, reply } from './shell-helpers';
 import { camera, cart, cartLine, shawl, shirt, tokenFor, userId } from './shell-fixtures';
+import { settle } from './settle';
 
 const token = tokenFor(userId);
 const orders = [{ _id: 'o1', id: 1 }] as unknown as Order[];
@@ -310,7 +311,7 @@ describe('cart state', () => {
       a = result.current.updateCount(shawl._id, 2);
       b = result.current.updateCount(shawl._id, 3);
     });
-    await new Promise((r) => setTimeout(r, 20));
+    await settle();
     expect(order).toEqual(['start 2']);
     await act(async () => firstAnswer.resolve());
     await act(async () => {
@@ -338,7 +339,7 @@ describe('cart state', () => {
     act(() => {
       pending = result.current.updateCount(shawl._id, 5);
     });
-    await new Promise((r) => setTimeout(r, 10));
+    await settle();
     act(() => clearToken());
     await act(async () => {
       gate.resolve();
