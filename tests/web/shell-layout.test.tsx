@@ -126,7 +126,7 @@ describe('navbar', () => {
     expect(getToken()).toBeNull();
     expect(localStorage.getItem('tkn')).toBeNull();
     expect(calls.slice(before).filter((c) => c.path.startsWith('/cart'))).toEqual([]);
-    // Ours beside the spec's local reset: the server is told to end that token (README, differences).
+    // Ours beside the spec's local reset: the server is told to end that token (README's deliberate differences).
     expect(calls.slice(before).filter((c) => c.path === '/auth/logout')).toEqual([
       expect.objectContaining({ method: 'POST', token }),
     ]);
