@@ -111,6 +111,16 @@ export default tseslint.config(
     files: ['lib/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@/components/*', '**/components/*'] }] },
   },
+  {
+    // Data flows one way: the session layer calls the API client, never the reverse.
+    files: ['lib/api/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['@/components/*', '**/components/*', '@/lib/session/*', '../session/*'] },
+      ],
+    },
+  },
   ...areas.map((area) => ({
     files: [`components/${area}/**`],
     rules: {

@@ -1,5 +1,4 @@
 // Order placement (spec section 7): the cash order and the card checkout session.
-import { cartActions } from '@/lib/session/cart-store';
 import { apiRequest } from './client';
 import { useMutation } from './use-mutation';
 import type { CheckoutSessionAnswer } from '@/lib/contract/checkout';
@@ -50,21 +49,11 @@ export function checkoutReturnBase(location: Pick<Location, 'origin' | 'pathname
   return `${location.origin}${dir}#`;
 }
 
-interface OrderRequest {
+export interface OrderRequest {
   cartId: string;
   shippingAddress: ShippingAddress;
   token: string;
 }
-
-/** A cash order consumes the cart and adds to the order history: both are refreshed before it resolves. */
-export const usePlaceCashOrder = () =>
-  useMutation(
-    ({ cartId, shippingAddress, token }: OrderRequest) => createCashOrder(cartId, shippingAddress, token),
-    async () => {
-      await cartActions.refreshOrders();
-      cartActions.resetCart();
-    },
-  );
 
 /** A card payment session; the cart changes only when the payment completes (the shopper comes back later). */
 export const useCheckoutSession = () =>
