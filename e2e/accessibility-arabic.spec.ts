@@ -1,4 +1,4 @@
-// Issue 17: every screen and state of the accessibility pass (e2e/support/screens.ts), in Arabic, right to left:
+// Every screen and state of the accessibility pass (e2e/support/screens.ts), in Arabic, right to left:
 // axe finds zero WCAG 2.2 A/AA violations in both themes at 375 px and 1280 px, and a full-page screenshot of each
 // is written to screenshots/ar-<screen>-<width>-<theme>.jpg to be looked at. Each screen is brought to its state
 // as the English pass does it, then the shopper's language switch is pressed (the state stays: a dialog stays

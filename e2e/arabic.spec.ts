@@ -1,4 +1,4 @@
-// Issue 17: a shopper does everything in Arabic, right to left: the switch, registration with the Arabic
+// A shopper does everything in Arabic, right to left: the switch, registration with the Arabic
 // validation messages, adding to the cart, a cash order, a card payment through the hosted page (in Arabic),
 // and the order history with Arabic dates and prices; the page hydrates without an error and without a flash of
 // the prerendered English. The English journeys are the other spec files, unchanged.

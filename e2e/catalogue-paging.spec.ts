@@ -1,4 +1,4 @@
-// Issue 13 journeys: the product list pages through the API, keeps its state in the URL, finds a misspelt
+// The product list pages through the API, keeps its state in the URL, finds a misspelt
 // product, and comes back from a product where the shopper left it.
 import type { Page } from '@playwright/test';
 import { currentRoute, expectRoute, logInWithToken, openApp } from './support/app';

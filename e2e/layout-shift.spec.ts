@@ -1,4 +1,4 @@
-// Issue 7: what is drawn first does not move while a screen loads (Cumulative Layout Shift ≤ 0.02, the
+// What is drawn first does not move while a screen loads (Cumulative Layout Shift ≤ 0.02, the
 // Lighthouse goal), at Lighthouse's phone size and on a desktop. The screen's data is held until its
 // loader is on screen, so the swap from loader to content is always part of the measurement.
 import type { Page } from '@playwright/test';

@@ -3,7 +3,7 @@
 //
 //   first screen: the JS + CSS the page's HTML loads, plus the code the first route fetches
 //                 (Home for a signed-in shopper, Login for a visitor), gzip-compressed ≤ 172 KB (170 KB until
-//                 issue 17, which let the English first screen grow by 3 KB at most for the language machinery:
+//                 the language work, which let the English first screen grow by 3 KB at most for the language machinery:
 //                 Login was 169.1 KB, Home 164.2 KB)
 //   each route:   the JS + CSS a hash route fetches on its first visit beyond the page's HTML shell
 //                 (its lazy chunks, and the chunks those load in turn) ≤ 40 KB

@@ -1,4 +1,4 @@
-// The storefront's texts (issue 17): one message catalogue per language, ICU MessageFormat run by Lingui's
+// The storefront's texts: one message catalogue per language, ICU MessageFormat run by Lingui's
 // core (@lingui/core, without macros). The catalogues' sources are lib/i18n/en.ts (the spec's English,
 // verbatim) and lib/i18n/ar.ts; `npm run i18n:compile` turns them into Lingui's compiled form
 // (lib/i18n/compiled/). English is bundled, cut in parts (lib/i18n/parts.ts): the frame's with the page, each

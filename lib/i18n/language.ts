@@ -1,4 +1,4 @@
-// The shopper's language (issue 17): English, the spec's, or Arabic, right to left. Kept in local storage under
+// The shopper's language: English, the spec's, or Arabic, right to left. Kept in local storage under
 // 'lang'; with nothing stored, Arabic when the browser's first language is Arabic, else English. The page's head
 // script (lib/session/boot-script.ts) decides it before the first paint with the same rule (`langInitScript`)
 // and writes it on <html> (lang, dir); the storefront's code reads it back from there.

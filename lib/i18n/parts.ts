@@ -1,4 +1,4 @@
-// Which bundle carries each English message (issue 17: the English first screen may grow by 3 KB at most). The
+// Which bundle carries each English message (the English first screen may grow by 3 KB at most). The
 // catalogue is one (lib/i18n/en.ts); its compiled English is cut by the first part of the id into the frame's
 // messages, bundled with the page, and one part per area of screens, bundled with those screens' code
 // (`import '@/lib/i18n/compiled/en-<part>'` in each screen module that shows them). The Arabic catalogue is one

@@ -1,4 +1,4 @@
-// Server messages stay the contract's English on the wire (issue 17); the storefront shows the ones it knows in
+// Server messages stay the contract's English on the wire; the storefront shows the ones it knows in
 // the shopper's language and any other as sent. The known ones are the catalogue's 'server.*' and
 // 'validation.*' messages: their English is the wire text (lib/rules/messages.ts for the rules), a {placeholder}
 // standing for a part that varies ("Only {quantity} of {title} in stock"). In English a message shows as sent,

@@ -4,7 +4,7 @@
 //   2. the cart grown while the payment is being made (add-to-cart racing the card form post);
 //   3. 100 connections sending their body one byte at a time;
 //   4. uncached catalogue reads (limit=1000, a new price bound each time) at 10 a second from five addresses
-//      while a shopper reads the cached first page: its p95 must stay under 200 ms (issue 25).
+//      while a shopper reads the cached first page: its p95 must stay under 200 ms.
 //   5. stock held hostage: 30 accounts from one address sending 100-unit cash orders at once, one account
 //      "paying" 6 × 100 units on the hosted test page, one order for all of a small-stock product;
 //   6. a stolen token guessing the password through changeMyPassword (16 at once, 60 in all, then the right one);
@@ -154,7 +154,7 @@ async function cartGrowsDuringPayment(
   };
 }
 
-/** Issue 25, part 3: what unpaid cash and test-paid orders may hold (docs/security.md). */
+/** What unpaid cash and test-paid orders may hold (docs/security.md). */
 async function stockHoarding(base: string, count: (status: number) => void): Promise<AttackResult> {
   const perAddress = 300;
   const list = await call<{ data: { _id: string; quantity: number }[] }>(base, 'GET', '/products?limit=200');

@@ -1,7 +1,7 @@
 // Nobody can starve the server with password checks, lock an owner out of their account, or keep using a
 // token after Logout: current-password checks are counted before hashing, hashing runs a few at a time,
 // sign-in and reset limits are keyed so that a stranger spends only their own budget, and a device the owner
-// signed in from before keeps working (docs/security.md, "Defended attacks (issue 25)").
+// Signed in from before keeps working (docs/security.md).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -18,7 +18,7 @@ import {
 import { dbKinds, json, signUp, someProducts, startTestApp, type TestApp } from './helpers/test-app';
 import { printedOnce } from './helpers/child-output';
 
-// Issue 12, items 6 and 7: slow clients cannot hold connections, only the catalogue's own pictures are
+// Slow clients cannot hold connections, only the catalogue's own pictures are
 // drawn (a few at a time), and one account cannot take the stock out of sale.
 
 const address = { details: 'Street 1', phone: '01012345678', city: 'Cairo' };

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKinds, json, startTestApp, type TestApp } from './helpers/test-app';
 
-// Issue 25, item 2: expensive catalogue reads cannot starve cheap ones. A page is at most 100 items, reads the
+// Expensive catalogue reads cannot starve cheap ones. A page is at most 100 items, reads the
 // response cache cannot answer have a per-address budget (cached answers never spend it), and on PostgreSQL a
 // catalogue statement running past CATALOGUE_QUERY_TIMEOUT_MS is cancelled and answered 503.
 

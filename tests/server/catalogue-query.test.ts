@@ -249,7 +249,7 @@ describe.each(dbKinds)('product list queries on %s', (kind) => {
       }
     }
     expect(catalogueCacheStats().entries).toBe(1);
-    // Pages hold at most 100 (issue 25): every limit above 100 is the limit=100 answer, one entry for all.
+    // Pages hold at most 100: every limit above 100 is the limit=100 answer, one entry for all.
     for (let limit = 101; limit <= 400; limit++) expect((await get(`?limit=${limit}`)).statusCode).toBe(200);
     expect(catalogueCacheStats().entries).toBe(2);
   });

@@ -20,7 +20,7 @@ import {
 } from './fakes/payments-app';
 import { dbKinds } from './helpers/test-app';
 
-// Issue 12, item 1: an order is what was paid for. A shopper opens a session for a cheap cart, grows
+// An order is what was paid for. A shopper opens a session for a cheap cart, grows
 // the cart, then pays the cheap amount. Through every path (the test provider's page, Stripe's webhook,
 // the return address that needs no login) the result must never be a paid order whose total differs
 // from the amount paid.

@@ -10,7 +10,7 @@ import { outbox, passwordResets } from '@/server/db/schema';
 import { json, signUp, startTestApp, type TestApp } from './helpers/test-app';
 import { printedOnce } from './helpers/child-output';
 
-// Issue 12, items 4, 5, 8, 9 and 10: limits count the real client, production never takes test
+// Limits count the real client, production never takes test
 // payments by accident, development defaults are safe on a network, the smaller holes, and the
 // benchmark route out of the production server.
 

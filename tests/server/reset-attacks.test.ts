@@ -2,7 +2,7 @@ import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dbKinds, json, signUp, startTestApp, type Shopper, type TestApp } from './helpers/test-app';
 
-// Issue 12, items 2 and 3: reset codes cannot be guessed, and verifying one does not open the account
+// Reset codes cannot be guessed, and verifying one does not open the account
 // to everyone. Each attack is sent the way an attacker would: many guesses at once, guesses without an
 // e-mail, a reset from another address.
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@/server/config';
 import { dbKinds, json, signUp, startTestApp, type TestApp } from './helpers/test-app';
 
-// Issue 25, part 5 (the smaller holes): non-finite list pages, saved addresses and checkout sessions without a
+// Non-finite list pages, saved addresses and checkout sessions without a
 // cap, production's CORS default and the development outbox behind a proxy.
 
 const lists = [

@@ -27,7 +27,7 @@ import {
 } from './fakes/payments-app';
 import { dbKinds } from './helpers/test-app';
 
-// Issue 25, part 3: unpaid cash orders and orders "paid" on the hosted test page hold stock until they are
+// Unpaid cash orders and orders "paid" on the hosted test page hold stock until they are
 // delivered. What they hold together is capped per account, client address, phone number, shipping address
 // and product (docs/security.md, "Stock held by unpaid and test-paid orders").
 

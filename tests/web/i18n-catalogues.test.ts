@@ -1,4 +1,4 @@
-// The message catalogues (issue 17): the same keys in every language, the same placeholders, every Arabic plural
+// The message catalogues: the same keys in every language, the same placeholders, every Arabic plural
 // form, compiled files up to date, the spec's validation texts verbatim, and server messages recognised.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// The language switch and the language machinery (issue 17): the 'lang' key, the browser's language as the
+// The language switch and the language machinery: the 'lang' key, the browser's language as the
 // default, <html lang dir> written before the first paint, and the rules' messages shown in Arabic.
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
