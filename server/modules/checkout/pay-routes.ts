@@ -5,6 +5,7 @@ import { PaySessionParams } from '@/lib/contract/checkout';
 import type { Language } from '@/lib/contract/common';
 import { normaliseArabic } from '@/lib/rules/arabic';
 import { cartSummary, cartTotal } from '@/lib/rules/cart-summary';
+import { toMinorUnits } from '@/lib/rules/money';
 import { isObjectId } from '../../db/ids';
 import { loadCartLines, sessionById } from './repository';
 import { sameLines } from '../orders/place-order';
@@ -22,7 +23,7 @@ import { renderMessage, renderPayForm, type MessageView } from './pay-page';
 import { pageTexts, type PageTexts } from './pay-texts';
 import { languageOfTag } from '../../plugins/language';
 import { localised } from '../catalogue/serialize';
-import { toMinorUnits, type PaymentProvider } from './providers/provider';
+import type { PaymentProvider } from './providers/provider';
 
 const formBodyLimit = 8 * 1024;
 

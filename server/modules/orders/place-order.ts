@@ -1,10 +1,10 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import { cartSummary, cartTotal } from '@/lib/rules/cart-summary';
+import { toMinorUnits } from '@/lib/rules/money';
 import { onCommit, type Tx } from '../../db/client';
 import { newId } from '../../db/ids';
 import { cartItems, carts, orderItems, orders, products, type SessionLineSnapshot } from '../../db/schema';
 import { AppError } from '../../errors';
-import { toMinorUnits } from '../checkout/providers/provider';
 import { catalogueCache } from '../catalogue/cache';
 import { checkHolder, checkProductShare, holderOf, lockHolder, type HoldLimits } from './holds';
 import { checkUnits } from './limits';
