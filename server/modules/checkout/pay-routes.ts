@@ -8,8 +8,7 @@ import { cartSummary, cartTotal } from '@/lib/rules/cart-summary';
 import { toMinorUnits } from '@/lib/rules/money';
 import { isObjectId } from '../../db/ids';
 import { loadCartLines, sessionById } from './repository';
-import { sameLines } from '../orders/place-order';
-import { holdLimitsOf } from '../orders/service';
+import { holdLimitsOf, sameLines } from '../orders';
 import { checkCard, type CardForm } from './card';
 import {
   cartChangedReason,
@@ -22,7 +21,7 @@ import { crossSiteReason, csrfTokenFor, csrfTokenValid, originOf } from './pay-g
 import { renderMessage, renderPayForm, type MessageView } from './pay-page';
 import { pageTexts, type PageTexts } from './pay-texts';
 import { languageOfTag } from '../../plugins/language';
-import { localised } from '../catalogue/serialize';
+import { localised } from '../catalogue';
 import type { PaymentProvider } from './providers/provider';
 
 const formBodyLimit = 8 * 1024;
@@ -304,7 +303,13 @@ export const payPageRoutes: FastifyPluginAsyncTypebox<{ provider: PaymentProvide
     const result = await fulfilCheckoutSession(
       db(),
       { sessionId: session.id },
-      { paidAt: now, now, beforeCharge: true, holdLimits: holdLimitsOf(ctx.config) },
+      {
+        paidAt: now,
+        now,
+        beforeCharge: true,
+        holdLimits: holdLimitsOf(ctx.config),
+        catalogueCache: ctx.catalogueCache,
+      },
     );
     switch (result.outcome) {
       case 'paid':
@@ -353,6 +358,7 @@ export const payPageRoutes: FastifyPluginAsyncTypebox<{ provider: PaymentProvide
         beforeCharge: false,
         charged: { amountTotal: state.amountTotal, currency: state.currency },
         holdLimits: holdLimitsOf(ctx.config),
+        catalogueCache: ctx.catalogueCache,
       },
     );
     if (result.outcome === 'failed') {

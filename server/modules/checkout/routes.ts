@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CheckoutQuery, CheckoutSessionAnswer } from '@/lib/contract/checkout';
 import { CartIdParams, ShippingAddressBody } from '@/lib/contract/orders';
-import { requireUser } from '../auth/authenticate';
+import { requireUser } from '../auth';
 import { isObjectId } from '../../db/ids';
 import { AppError, ValidationError } from '../../errors';
-import { noCartWithId } from '../orders/place-order';
-import { holdLimitsOf, readShippingAddress } from '../orders/service';
+import { holdLimitsOf, noCartWithId, readShippingAddress } from '../orders';
 import { payPageRoutes } from './pay-routes';
 import type { PaymentProvider } from './providers/provider';
 import { providerFromConfig } from './providers/select-provider';

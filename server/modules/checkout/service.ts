@@ -5,11 +5,18 @@ import { toMinorUnits } from '@/lib/rules/money';
 import { runInTransaction, type Db, type Executor } from '../../db/client';
 import { newId } from '../../db/ids';
 import { AppError } from '../../errors';
-import { insufficientStock, noCartWithId, type ShippingAddress } from '../orders/place-order';
+import { localised } from '../catalogue';
+import {
+  checkHolder,
+  checkProductShare,
+  checkUnits,
+  holderOf,
+  insufficientStock,
+  noCartWithId,
+  type HoldLimits,
+  type ShippingAddress,
+} from '../orders';
 import type { PaymentProvider } from './providers/provider';
-import { checkUnits } from '../orders/limits';
-import { checkHolder, checkProductShare, holderOf, type HoldLimits } from '../orders/holds';
-import { localised } from '../catalogue/serialize';
 import * as repo from './repository';
 import type { SessionRow } from './repository';
 
