@@ -5,9 +5,10 @@ import { requireUser } from '../auth';
 import { isObjectId } from '../../db/ids';
 import { AppError, ValidationError } from '../../errors';
 import { holdLimitsOf, noCartWithId, readShippingAddress } from '../orders';
-import { payPageRoutes } from './pay-routes';
 import type { PaymentProvider } from './providers/provider';
 import { providerFromConfig } from './providers/select-provider';
+import { testPaymentPageRoutes } from './providers/test-provider';
+import { providerReturnRoutes } from './return-routes';
 import { stripeWebhookRoutes } from './webhook-routes';
 import { createCheckoutSession, serializeSession } from './service';
 
@@ -101,6 +102,7 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvi
     },
   );
 
-  await app.register(payPageRoutes, { provider });
+  await app.register(testPaymentPageRoutes);
+  await app.register(providerReturnRoutes, { provider });
   await app.register(stripeWebhookRoutes, { provider });
 };

@@ -6,7 +6,7 @@ import { formatEgp } from '@/lib/rules/money';
 import type { Language } from '@/lib/contract/common';
 import { cardMessages, type CardMessages } from './card';
 
-/** Text with parts to isolate left to right (pay-page.ts renders them as <span dir="ltr">). */
+/** Text with parts to isolate left to right (page.ts renders them as <span dir="ltr">). */
 export type RichText = Array<string | { ltr: string }>;
 
 export interface PageTexts {
