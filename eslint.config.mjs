@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -8,6 +9,12 @@ import globals from 'globals';
 
 // The component areas. Each may import components/ui and lib/, never another area; components/app composes them.
 const areas = ['account', 'cart', 'catalogue', 'checkout', 'layout', 'orders', 'ui'];
+
+// The server's modules (server/modules/<name>/). Each may import another only through its face, <name>/index.ts.
+const modules = readdirSync(path.join(import.meta.dirname, 'server/modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const throughFace = 'Import another server module through its face, server/modules/<name>/index.ts.';
 
 /** A local rule: file names are kebab-case (Next's own names and dotted suffixes like .module.scss included). */
 const kebabCase = {
@@ -135,9 +142,33 @@ export default tseslint.config(
       ],
     },
   })),
+  // Server modules meet only at their faces: a module imports its own files and the others' index.ts; the rest of
+  // the server (app.ts, context.ts, plugins, web, ...) takes modules by their faces too.
   {
     files: ['server/**'],
     rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...modules.map((name) => ({
+              target: `./server/modules/${name}`,
+              from: './server/modules',
+              except: [
+                `./${name}`,
+                ...modules.filter((other) => other !== name).map((other) => `./${other}/index.ts`),
+              ],
+              message: throughFace,
+            })),
+            {
+              target: ['./server/*.ts', './server/!(modules)/**'],
+              from: './server/modules',
+              except: modules.map((name) => `./${name}/index.ts`),
+              message: throughFace,
+            },
+          ],
+        },
+      ],
       'no-restricted-imports': [
         'error',
         {

@@ -6,20 +6,16 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './mail/mailer';
-import { TokenService } from './modules/auth/tokens';
-import { authPlugin } from './modules/auth/authenticate';
-import type { AuthLimits } from './modules/auth/service';
-import { authRoutes } from './modules/auth/routes';
-import { addressRoutes } from './modules/addresses/routes';
-import { cartRoutes } from './modules/cart/routes';
-import { catalogueRoutes } from './modules/catalogue/routes';
-import type { PaymentProvider } from './modules/checkout/providers/provider';
-import { checkoutRoutes } from './modules/checkout/routes';
-import { outboxRoutes } from './modules/dev/outbox-routes';
-import { healthRoutes } from './modules/health/routes';
-import { orderRoutes } from './modules/orders/routes';
-import { userRoutes } from './modules/users/routes';
-import { wishlistRoutes } from './modules/wishlist/routes';
+import { addressRoutes } from './modules/addresses';
+import { authPlugin, authRoutes, TokenService, type AuthLimits } from './modules/auth';
+import { cartRoutes } from './modules/cart';
+import { CatalogueCache, catalogueRoutes } from './modules/catalogue';
+import { checkoutRoutes, type PaymentProvider } from './modules/checkout';
+import { outboxRoutes } from './modules/dev';
+import { healthRoutes } from './modules/health';
+import { orderRoutes } from './modules/orders';
+import { userRoutes } from './modules/users';
+import { wishlistRoutes } from './modules/wishlist';
 import { imageRoutes } from './images/routes';
 import { errorHandlers } from './plugins/errors';
 import { jsonBody } from './plugins/json-body';
@@ -55,6 +51,8 @@ function defaultDeps(deps: AppDeps, log: FastifyInstance['log']): AppContext {
     database: deps.database,
     mailer: deps.mailer ?? createMailer(deps.config, deps.database.db),
     tokens: new TokenService(deps.config.jwtSecret),
+    // One cache per app (tests run several apps, on different databases, in one process).
+    catalogueCache: new CatalogueCache(undefined, undefined, deps.config.catalogueCacheMB * 1024 * 1024),
     now: deps.clock ?? Date.now,
   };
 }

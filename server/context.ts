@@ -3,7 +3,8 @@ import type { Config } from './config';
 import type { BackgroundTasks } from './background';
 import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
-import type { TokenService, DecodedToken } from './modules/auth/tokens';
+import type { DecodedToken, TokenService } from './modules/auth';
+import type { CatalogueCache } from './modules/catalogue';
 
 export interface AuthUser extends DecodedToken {
   email: string;
@@ -18,6 +19,8 @@ export interface AppContext {
   /** Work started by a request and finished after its answer (reset mail). */
   background: BackgroundTasks;
   tokens: TokenService;
+  /** The catalogue's response cache: orders drop the answers that show the products they took stock of. */
+  catalogueCache: CatalogueCache;
   /** Milliseconds since the epoch; tests move it to expire reset codes. */
   now(): number;
 }

@@ -13,6 +13,14 @@ export function formatEgp(pounds: number, lang: 'en' | 'ar' = 'en'): string {
 }
 
 /**
+ * Pounds in the currency's minor unit (piastres): what payment providers charge and what a checkout session
+ * records, so the order placed from a paid session is checked against the same figure.
+ */
+export function toMinorUnits(pounds: number): number {
+  return Math.round(pounds * 100);
+}
+
+/**
  * An order's reference as the shopper sees it: "FC-001047". The shop's order number counts every shopper's
  * orders, so a bare "#1047" on someone's first order reads like a count of their own; a reference does not.
  */

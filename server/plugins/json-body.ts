@@ -3,7 +3,7 @@ import { ValidationError } from '../errors';
 
 /**
  * The API speaks JSON only, and refuses the query keys injection attempts use. Form posts are parsed by the
- * payment page alone (modules/checkout/pay-routes.ts).
+ * payment page alone (modules/checkout/providers/test-provider/replies.ts).
  */
 export const jsonBody = fp(async (app) => {
   // JSON only: a text/plain body is a client mistake, answered 400 like any unsupported type.

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normaliseArabic } from '@/lib/rules/arabic';
 import { idFromSlug } from '@/server/db/ids';
 import { products } from '@/server/db/schema';
-import { catalogueCache } from '@/server/modules/catalogue/cache';
 import { keywordSearch } from '@/server/modules/catalogue/search';
 import { dbKinds, json, startTestApp, type Json, type TestApp } from './helpers/test-app';
 
@@ -156,7 +155,7 @@ describe.each(dbKinds)('Arabic search on %s', (kind) => {
   it('learns the words of an Arabic title written after the seed (the dictionary trigger)', async () => {
     const id = idFromSlug('product', 'ceramic-bedside-table-lamp');
     await t.database.db.update(products).set({ titleAr: 'ترابيزة سرير بأباجورة' }).where(eq(products.id, id));
-    catalogueCache.invalidate();
+    t.app.ctx.catalogueCache.invalidate();
     expect(await slugs('تربيزة')).toEqual(['ceramic-bedside-table-lamp']);
   });
 

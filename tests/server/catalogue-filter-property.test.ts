@@ -5,7 +5,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands, categories, products } from '@/server/db/schema';
 import { newId } from '@/server/db/ids';
-import { catalogueCache } from '@/server/modules/catalogue/cache';
 import {
   categoryOptions,
   filterParams,
@@ -143,7 +142,7 @@ describe.each(dbKinds)('the API filter is the shared rule, on %s', (kind) => {
       };
     });
     if (rows.length) await db.insert(products).values(rows.map((r) => r.row));
-    catalogueCache.invalidate();
+    t.app.ctx.catalogueCache.invalidate();
     return rows.map((r) => r.local);
   }
 

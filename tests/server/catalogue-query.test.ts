@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { products } from '@/server/db/schema';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CatalogueCache, catalogueCacheStats, catalogueCache } from '@/server/modules/catalogue/cache';
+import { CatalogueCache } from '@/server/modules/catalogue/cache';
 import { ConfigError, loadConfig } from '@/server/config';
 import { dbKinds, json, startTestApp, type Json, type TestApp } from './helpers/test-app';
 
@@ -189,13 +189,13 @@ describe.each(dbKinds)('product list queries on %s', (kind) => {
       .where(eq(products.title, 'Electric Guitar Starter Pack'));
     const id = 'aaaaaaaaaaaaaaaaaaaaaaaa';
     await db.insert(products).values({ ...source!, id, title: 'Zanzibar Clove Teapot', slug: 'zanzibar' });
-    catalogueCache.invalidate();
+    t.app.ctx.catalogueCache.invalidate();
     expect(await titles('zanzibr')).toEqual(['Zanzibar Clove Teapot']);
     await db.update(products).set({ title: 'Quokka Clove Teapot' }).where(eq(products.id, id));
-    catalogueCache.invalidate();
+    t.app.ctx.catalogueCache.invalidate();
     expect(await titles('qokka')).toEqual(['Quokka Clove Teapot']);
     await db.delete(products).where(eq(products.id, id));
-    catalogueCache.invalidate();
+    t.app.ctx.catalogueCache.invalidate();
     // The old word stays in the dictionary; it finds nothing now.
     expect(await titles('zanzibr')).toEqual([]);
   });
@@ -232,8 +232,8 @@ describe.each(dbKinds)('product list queries on %s', (kind) => {
   });
 
   it('the response cache keys on known parameters only; every limit above 100 is one entry', async () => {
-    catalogueCache.invalidate();
-    expect(catalogueCacheStats().entries).toBe(0);
+    t.app.ctx.catalogueCache.invalidate();
+    expect(t.app.ctx.catalogueCache.stats().entries).toBe(0);
     const reference = await get('?limit=5&sort=price&keyword=Guitar');
     for (let i = 0; i < 60; i++) {
       // Junk parameters, another order, another case or padding of the keyword: the same answer.
@@ -248,10 +248,10 @@ describe.each(dbKinds)('product list queries on %s', (kind) => {
         expect(res.headers.etag).toBe(reference.headers.etag);
       }
     }
-    expect(catalogueCacheStats().entries).toBe(1);
+    expect(t.app.ctx.catalogueCache.stats().entries).toBe(1);
     // Pages hold at most 100: every limit above 100 is the limit=100 answer, one entry for all.
     for (let limit = 101; limit <= 400; limit++) expect((await get(`?limit=${limit}`)).statusCode).toBe(200);
-    expect(catalogueCacheStats().entries).toBe(2);
+    expect(t.app.ctx.catalogueCache.stats().entries).toBe(2);
   });
 });
 
@@ -373,7 +373,7 @@ describe('CATALOGUE_CACHE_MB', () => {
     expect(loadConfig({}).catalogueCacheMB).toBe(16);
     const t = await startTestApp('pglite', { env: { CATALOGUE_CACHE_MB: '0' } });
     try {
-      catalogueCache.invalidate();
+      t.app.ctx.catalogueCache.invalidate();
       const answers = vi.spyOn(CatalogueCache.prototype, 'answer');
       // At once, as the benchmark's connections ask: each computes its own answer, none waits for another's.
       const all = await Promise.all(
@@ -382,7 +382,7 @@ describe('CATALOGUE_CACHE_MB', () => {
       for (const res of all) expect(res.statusCode).toBe(200);
       expect(answers.mock.calls.map(([key]) => key)).toEqual([null, null, null]);
       answers.mockRestore();
-      expect(catalogueCacheStats().entries).toBe(0);
+      expect(t.app.ctx.catalogueCache.stats().entries).toBe(0);
     } finally {
       await t.close();
     }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartSummary } from '@/lib/rules/cart-summary';
 import { checkoutSessions, orders, products } from '@/server/db/schema';
-import { payThemeScript } from '@/server/modules/checkout/pay-page';
+import { payThemeScript } from '@/server/modules/checkout/providers/test-provider/page';
 import {
   address,
   card4242,

@@ -7,9 +7,13 @@ import {
   luhnValid,
   normaliseCardNumber,
   parseExpiry,
-} from '@/server/modules/checkout/card';
-import { crossSiteReason, csrfTokenFor, csrfTokenValid } from '@/server/modules/checkout/pay-guard';
-import { escapeHtml, formatEgp, renderPayForm } from '@/server/modules/checkout/pay-page';
+} from '@/server/modules/checkout/providers/test-provider/card';
+import {
+  crossSiteReason,
+  csrfTokenFor,
+  csrfTokenValid,
+} from '@/server/modules/checkout/providers/test-provider/guard';
+import { escapeHtml, formatEgp, renderPayForm } from '@/server/modules/checkout/providers/test-provider/page';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const good = { cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', cardName: 'Mona Adel' };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AddressList, NewAddress } from '@/lib/contract/addresses';
 import { IdParams } from '@/lib/contract/common';
-import { requireUser } from '../auth/authenticate';
+import { requireUser } from '../auth';
 import { addAddress, readAddresses, removeAddress } from './service';
 
 export const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {

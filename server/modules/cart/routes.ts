@@ -8,7 +8,7 @@ import {
   SetLineCount,
 } from '@/lib/contract/cart';
 import { LangQuery } from '@/lib/contract/common';
-import { requireUser } from '../auth/authenticate';
+import { requireUser } from '../auth';
 import { addToCart, clearCart, readCart, removeLine, setLineCount } from './service';
 
 export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {

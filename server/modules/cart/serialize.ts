@@ -2,8 +2,7 @@ import { cartTotal } from '@/lib/rules/cart-summary';
 import type { CartEnvelope, CartEnvelopeWithIds } from '@/lib/contract/cart';
 import type { Language } from '@/lib/contract/common';
 import type { Executor } from '../../db/client';
-import { loadProductsByIds } from '../catalogue/repository';
-import { serializeCartProduct } from '../catalogue/serialize';
+import { cartProducts } from '../catalogue';
 import { cartLines, type CartRow } from './repository';
 
 function envelopeOf<P>(
@@ -53,13 +52,15 @@ export async function cartEnvelope(
   lang: Language,
 ): Promise<CartEnvelope> {
   const lines = await cartLines(exec, cart.id);
-  const found = await loadProductsByIds(
+  const found = await cartProducts(
     exec,
     lines.map((l) => l.productId),
+    publicUrl,
+    lang,
   );
   const populated = lines.flatMap((l) => {
-    const p = found.get(l.productId);
-    return p ? [{ ...l, product: serializeCartProduct(p, publicUrl, lang) }] : [];
+    const product = found.get(l.productId);
+    return product ? [{ ...l, product }] : [];
   });
   return envelopeOf(cart, populated);
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { runInTransaction } from '../../db/client';
 import { isObjectId } from '../../db/ids';
 import { AppError, ValidationError, noCart, noProduct } from '../../errors';
-import { cartUnits, maxUnitsPerLine, maxUnitsPerOrder, tooManyOfOne, tooManyUnits } from '../orders/limits';
+import { cartUnits, maxUnitsPerLine, maxUnitsPerOrder, tooManyOfOne, tooManyUnits } from '../orders';
 import * as repo from './repository';
 import { cartEnvelope, cartEnvelopeWithIds } from './serialize';
 

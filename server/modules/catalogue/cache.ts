@@ -70,7 +70,8 @@ export const defaultCacheBytes = 16 * 1024 * 1024;
  * The catalogue changes through the seed or an import (invalidate(): everything goes) and through orders,
  * which take stock (productsChanged(): exactly the answers that show an ordered product go, with those whose
  * order depends on stock or sales; the rest stay, so a busy shop's orders do not empty the cache each time).
- * The TTL bounds staleness when several processes share one database.
+ * The TTL bounds staleness when several processes share one database. Each app holds one, on its context
+ * (ctx.catalogueCache, made in server/app.ts): tests run several apps, on different databases, in one process.
  *
  * Bounded three ways (1,200 URL-keyed `limit=1000` answers once took 2.4 GB): a byte budget
  * counting bodies and compressed copies, least recently used entries evicted first; an entry count;
@@ -277,38 +278,5 @@ export function etagOf(body: string): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
-const liveCaches = new Set<CatalogueCache>();
-
-/** Registers an app's cache so that catalogueCache.invalidate() reaches it; returns the unregister call. */
-export function trackCatalogueCache(cache: CatalogueCache): () => void {
-  liveCaches.add(cache);
-  return () => liveCaches.delete(cache);
-}
-
 /** The cache key of one product's answer (GET /products/{id}). */
 export const productKey = (id: string) => `product/${id}`;
-
-/**
- * Every catalogue cache of this process. Orders (cash here, card in the payments module) call
- * productsChanged() in their transaction and again once it commits: stock is part of the product payload.
- */
-export const catalogueCache = {
-  invalidate(): void {
-    for (const cache of liveCaches) cache.invalidate();
-  },
-  productsChanged(ids: string[]): void {
-    for (const cache of liveCaches) cache.productsChanged(ids);
-  },
-};
-
-/** Entries and bytes held by every catalogue cache of this process (tests, the memory benchmark). */
-export function catalogueCacheStats(): { entries: number; bytes: number } {
-  let entries = 0;
-  let bytes = 0;
-  for (const cache of liveCaches) {
-    const s = cache.stats();
-    entries += s.entries;
-    bytes += s.bytes;
-  }
-  return { entries, bytes };
-}

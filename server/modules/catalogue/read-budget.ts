@@ -1,5 +1,5 @@
 import { TooManyAttempts } from '../../errors';
-import { retryIn } from '../auth/attempt-counters';
+import { retryIn } from '../auth';
 
 interface Bucket {
   tokens: number;

@@ -12,7 +12,7 @@ import {
 import { IdParams, LangQuery, ListQuery } from '@/lib/contract/common';
 import { isObjectId } from '../../db/ids';
 import { AppError, ValidationError } from '../../errors';
-import { CatalogueCache, productKey, trackCatalogueCache } from './cache';
+import { productKey } from './cache';
 import { cachedReply } from './cached-reply';
 import { UncachedReadBudget } from './read-budget';
 import {
@@ -47,12 +47,10 @@ async function rejectUnknownOperators(request: FastifyRequest): Promise<void> {
 
 export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
-  // One cache per app (tests run several apps, on different databases, in one process).
-  const cache = new CatalogueCache(undefined, undefined, ctx.config.catalogueCacheMB * 1024 * 1024);
-  const untrack = trackCatalogueCache(cache);
+  // The app's own cache (ctx): orders tell it which products' stock changed.
+  const cache = ctx.catalogueCache;
   cache.startSweeping();
   app.addHook('onClose', async () => {
-    untrack();
     cache.stop();
   });
   // CATALOGUE_CACHE_MB=0 turns the cache off entirely: every request computes its own answer (the growth

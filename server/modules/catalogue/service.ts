@@ -1,20 +1,22 @@
 import type {
+  CartProduct,
   CategoryAnswer,
   CategoryList,
   ProductAnswer,
   ProductList,
   ProductListQuery,
+  Product,
   SubcategoryAnswer,
   SubcategoryList,
 } from '@/lib/contract/catalogue';
 import type { Language, ListMetadata } from '@/lib/contract/common';
 import { normaliseArabic } from '@/lib/rules/arabic';
 import type { AppContext } from '../../context';
-import { pgErrorCode, type Db } from '../../db/client';
+import { pgErrorCode, type Db, type Executor } from '../../db/client';
 import { brands, categories } from '../../db/schema';
 import { AppError, ValidationError } from '../../errors';
 import * as repo from './repository';
-import { serializeCategory, serializeProduct, serializeSubcategory } from './serialize';
+import { serializeCartProduct, serializeCategory, serializeProduct, serializeSubcategory } from './serialize';
 
 /** An answer to cache, with the products it shows and whether its order follows their sales. */
 export interface CatalogueAnswer<T> {
@@ -331,4 +333,26 @@ export async function subcategoryDetails(
   const row = await repo.subcategoryById(ctx.database.db, id);
   if (!row) throw new AppError(404, noSubcategoryWithId(id));
   return { answer: { data: { ...serializeSubcategory(row, lang), __v: 0 } } };
+}
+
+/** These products as a cart or an order shows them (no price, description or images), by id; unknown ids are left out. */
+export async function cartProducts(
+  exec: Executor,
+  ids: string[],
+  publicUrl: string,
+  lang: Language,
+): Promise<Map<string, CartProduct>> {
+  const found = await repo.loadProductsByIds(exec, ids);
+  return new Map([...found].map(([id, p]) => [id, serializeCartProduct(p, publicUrl, lang)]));
+}
+
+/** Product rows as the product list shows them, with their category, brand and subcategories. */
+export async function productAnswers(
+  exec: Executor,
+  rows: repo.ProductRow[],
+  publicUrl: string,
+  lang: Language,
+): Promise<Product[]> {
+  const full = await repo.withRelations(exec, rows);
+  return full.map((p) => serializeProduct(p, publicUrl, lang));
 }

@@ -3,10 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { onCommit, runInTransaction, type Db, type Tx } from '../../db/client';
 import { checkoutSessions } from '../../db/schema';
 import { AppError } from '../../errors';
-import { catalogueCache } from '../catalogue/cache';
-import { CartChangedError, placeOrder } from '../orders/place-order';
-import { loadOrder, type OrderWithItems } from '../orders/repository';
-import type { HoldLimits } from '../orders/holds';
+import type { CatalogueCache } from '../catalogue';
+import { CartChangedError, loadOrder, placeOrder, type HoldLimits, type OrderWithItems } from '../orders';
 import type { PaymentProvider } from './providers/provider';
 
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
@@ -26,6 +24,8 @@ export interface FulfilOptions {
   charged?: { amountTotal: number | null; currency: string | null };
   /** The stock-hold caps: a test-page order holds stock and is checked against them. */
   holdLimits: HoldLimits;
+  /** The app's catalogue cache (ctx): the order's products show other stock now. */
+  catalogueCache: Pick<CatalogueCache, 'productsChanged'>;
 }
 
 export type FulfilResult =
@@ -150,6 +150,7 @@ export async function fulfilInTransaction(
         },
         clientIp: session.clientAddress,
         holdLimits: options.holdLimits,
+        catalogueCache: options.catalogueCache,
         // The order is the session's snapshot, checked under the cart's row lock.
         paidFor: { lines: session.lines, totalMinor: session.amountTotal },
       }),
@@ -168,7 +169,7 @@ export async function fulfilInTransaction(
 
   // placeOrder ran in a savepoint, whose own after-commit work never runs: the outer transaction's does.
   const ordered = placed.items.map((i) => i.productId);
-  onCommit(tx, () => catalogueCache.productsChanged(ordered));
+  onCommit(tx, () => options.catalogueCache.productsChanged(ordered));
   const [updated] = await tx
     .update(checkoutSessions)
     .set({ status: 'complete', paymentStatus: 'paid', orderId: placed.order.id, updatedAt: options.now })

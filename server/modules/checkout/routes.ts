@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CheckoutQuery, CheckoutSessionAnswer } from '@/lib/contract/checkout';
 import { CartIdParams, ShippingAddressBody } from '@/lib/contract/orders';
-import { requireUser } from '../auth/authenticate';
+import { requireUser } from '../auth';
 import { isObjectId } from '../../db/ids';
 import { AppError, ValidationError } from '../../errors';
-import { noCartWithId } from '../orders/place-order';
-import { holdLimitsOf, readShippingAddress } from '../orders/service';
-import { payPageRoutes } from './pay-routes';
+import { holdLimitsOf, noCartWithId, readShippingAddress } from '../orders';
 import type { PaymentProvider } from './providers/provider';
 import { providerFromConfig } from './providers/select-provider';
+import { testPaymentPageRoutes } from './providers/test-provider';
+import { providerReturnRoutes } from './return-routes';
 import { stripeWebhookRoutes } from './webhook-routes';
 import { createCheckoutSession, serializeSession } from './service';
 
@@ -102,6 +102,7 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<{ provider?: PaymentProvi
     },
   );
 
-  await app.register(payPageRoutes, { provider });
+  await app.register(testPaymentPageRoutes);
+  await app.register(providerReturnRoutes, { provider });
   await app.register(stripeWebhookRoutes, { provider });
 };

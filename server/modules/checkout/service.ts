@@ -1,14 +1,22 @@
 import type { CheckoutSession } from '@/lib/contract/checkout';
 import type { Language } from '@/lib/contract/common';
 import { cartSummary, cartTotal } from '@/lib/rules/cart-summary';
+import { toMinorUnits } from '@/lib/rules/money';
 import { runInTransaction, type Db, type Executor } from '../../db/client';
 import { newId } from '../../db/ids';
 import { AppError } from '../../errors';
-import { insufficientStock, noCartWithId, type ShippingAddress } from '../orders/place-order';
-import { toMinorUnits, type PaymentProvider } from './providers/provider';
-import { checkUnits } from '../orders/limits';
-import { checkHolder, checkProductShare, holderOf, type HoldLimits } from '../orders/holds';
-import { localised } from '../catalogue/serialize';
+import { localised } from '../catalogue';
+import {
+  checkHolder,
+  checkProductShare,
+  checkUnits,
+  holderOf,
+  insufficientStock,
+  noCartWithId,
+  type HoldLimits,
+  type ShippingAddress,
+} from '../orders';
+import type { PaymentProvider } from './providers/provider';
 import * as repo from './repository';
 import type { SessionRow } from './repository';
 

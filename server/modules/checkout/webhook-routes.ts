@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { webhookEvents } from '../../db/schema';
 import { AppError } from '../../errors';
 import { runInTransaction } from '../../db/client';
-import { holdLimitsOf } from '../orders/service';
+import { holdLimitsOf } from '../orders';
 import { fulfilInTransaction, refundFailedPayment, type FulfilResult } from './fulfil';
 import { WebhookVerificationError, type PaymentProvider } from './providers/provider';
 
@@ -66,6 +66,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance, opts: { provider
           beforeCharge: false,
           charged: { amountTotal: event.paid.amountTotal, currency: event.paid.currency },
           holdLimits: holdLimitsOf(ctx.config),
+          catalogueCache: ctx.catalogueCache,
         },
       );
       return { duplicate: false, result: fulfilled };

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { OutboxAnswer, OutboxQuery } from '@/lib/contract/dev';
 import type { Executor } from '../../db/client';
 import { outbox } from '../../db/schema';
-import { normaliseEmail } from '../auth/service';
+import { normaliseEmail } from '../auth';
 
 /** Loopback addresses: the machine the server runs on (IPv4, IPv6, and IPv4 mapped into IPv6). */
 export function isLoopback(address: string | undefined): boolean {

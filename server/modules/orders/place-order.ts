@@ -1,11 +1,11 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import { cartSummary, cartTotal } from '@/lib/rules/cart-summary';
+import { toMinorUnits } from '@/lib/rules/money';
 import { onCommit, type Tx } from '../../db/client';
 import { newId } from '../../db/ids';
 import { cartItems, carts, orderItems, orders, products, type SessionLineSnapshot } from '../../db/schema';
 import { AppError } from '../../errors';
-import { toMinorUnits } from '../checkout/providers/provider';
-import { catalogueCache } from '../catalogue/cache';
+import type { CatalogueCache } from '../catalogue';
 import { checkHolder, checkProductShare, holderOf, lockHolder, type HoldLimits } from './holds';
 import { checkUnits } from './limits';
 import { loadOrder, type OrderWithItems } from './repository';
@@ -33,6 +33,8 @@ export interface PlaceOrderInput {
   /** request.ip of the shopper placing the order (for a card order, of the one who opened the session). */
   clientIp: string | null;
   holdLimits: HoldLimits;
+  /** The app's catalogue cache (ctx): stock is part of the product payload. */
+  catalogueCache: Pick<CatalogueCache, 'productsChanged'>;
   /**
    * What was paid for (a checkout session's snapshot). Checked against the cart after its row is
    * locked, so no cart change can slip in between the check and the order: any difference throws
@@ -210,7 +212,7 @@ export async function placeOrder(tx: Tx, input: PlaceOrderInput): Promise<Placed
 
   // Stock is part of the product payload: these products' cached answers are now stale.
   const ordered = lines.map((l) => l.productId);
-  catalogueCache.productsChanged(ordered);
-  onCommit(tx, () => catalogueCache.productsChanged(ordered));
+  input.catalogueCache.productsChanged(ordered);
+  onCommit(tx, () => input.catalogueCache.productsChanged(ordered));
   return { order, items: items.sort((a, b) => a.id.localeCompare(b.id)), created: true };
 }

@@ -7,7 +7,7 @@ import {
   UserIdParams,
 } from '@/lib/contract/orders';
 import { LangQuery } from '@/lib/contract/common';
-import { requireUser } from '../auth/authenticate';
+import { requireUser } from '../auth';
 import { orderHistory, placeCashOrder } from './service';
 
 export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,4 +1,3 @@
-import type { CartProduct } from '@/lib/contract/catalogue';
 import type { Language } from '@/lib/contract/common';
 import type {
   OrderHistory,
@@ -10,8 +9,7 @@ import type { AppContext } from '../../context';
 import { runInTransaction } from '../../db/client';
 import { isObjectId } from '../../db/ids';
 import { AppError, ValidationError } from '../../errors';
-import { loadProductsByIds } from '../catalogue/repository';
-import { serializeCartProduct } from '../catalogue/serialize';
+import { cartProducts } from '../catalogue';
 import type { HoldLimits } from './holds';
 import { noCartWithId, placeOrder } from './place-order';
 import * as repo from './repository';
@@ -57,6 +55,7 @@ export async function placeCashOrder(
       payment: { method: 'cash' },
       clientIp,
       holdLimits: holdLimitsOf(ctx.config),
+      catalogueCache: ctx.catalogueCache,
     }),
   );
   return { status: 'success', data: serializePlacedOrder(placed) };
@@ -75,12 +74,12 @@ export async function orderHistory(
   const user = await repo.findUser(db, callerId);
   if (!user) throw new AppError(404, `No user for this id ${userId}`);
   const found = await repo.ordersOfUser(db, callerId);
-  const productMap = await loadProductsByIds(
+  const products = await cartProducts(
     db,
     found.flatMap((o) => o.items.map((i) => i.productId)),
+    ctx.config.publicUrl,
+    lang,
   );
-  const products = new Map<string, CartProduct>();
-  for (const [id, p] of productMap) products.set(id, serializeCartProduct(p, ctx.config.publicUrl, lang));
   const owner = { _id: user.id, name: user.name, email: user.email, phone: user.phone };
   return found.map((o) => serializeOrder(o, owner, products));
 }

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AuthAnswer, ChangePasswordBody, UpdateMeAnswer, UpdateMeBody } from '@/lib/contract/auth';
-import { requireUser } from '../auth/authenticate';
-import { defaultAuthLimits, type AuthLimits } from '../auth/service';
+import { defaultAuthLimits, requireUser, type AuthLimits } from '../auth';
 import { changePassword, updateMe } from './service';
 
 export const userRoutes: FastifyPluginAsyncTypebox<{ limits?: Partial<AuthLimits> }> = async (app, opts) => {

@@ -4,17 +4,19 @@ import type { AppContext } from '../../context';
 import { pgErrorCode } from '../../db/client';
 import type { users } from '../../db/schema';
 import { AppError, ValidationError, invalidToken } from '../../errors';
-import { hashPassword } from '../auth/passwords';
 import {
   accountExists,
   checkCurrentPassword,
+  emailTakenByOther,
+  findUserById,
+  hashPassword,
   normaliseEmail,
+  passwordChangeStamp,
   publicUser,
+  updateUser,
   validate,
   type AccountLimits,
-} from '../auth/service';
-import * as accounts from '../auth/repository';
-import { passwordChangeStamp } from '../auth/tokens';
+} from '../auth';
 
 const passwordPair = registerSchema.pick(['password', 'rePassword']);
 
@@ -36,14 +38,14 @@ export async function changePassword(
   const currentPassword = requireCurrentPassword(body.currentPassword, 'currentPassword is required');
   validate(passwordPair, body);
   const db = ctx.database.db;
-  const user = await accounts.findUserById(db, userId);
+  const user = await findUserById(db, userId);
   if (!user) throw new AppError(401, invalidToken);
   if (!(await checkCurrentPassword(ctx, limits, user, currentPassword, ip))) {
     throw new AppError(401, 'Your current password is incorrect');
   }
   const now = ctx.now();
   const stamp = passwordChangeStamp(now);
-  await accounts.updateUser(db, user.id, {
+  await updateUser(db, user.id, {
     passwordHash: await hashPassword(String(body.password)),
     passwordChangedAt: stamp,
     updatedAt: new Date(now),
@@ -70,7 +72,7 @@ export async function updateMe(
   const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date(now) };
   if (body.name !== undefined) set.name = body.name.trim();
   if (body.phone !== undefined) set.phone = body.phone;
-  const current = await accounts.findUserById(db, userId);
+  const current = await findUserById(db, userId);
   if (!current) throw new AppError(401, invalidToken);
   const newEmail = body.email !== undefined ? normaliseEmail(body.email) : undefined;
   // The e-mail is the key to the account (sign-in, password reset): changing it takes the current
@@ -87,10 +89,10 @@ export async function updateMe(
   }
   if (newEmail !== undefined) {
     set.email = newEmail;
-    if (await accounts.emailTakenByOther(db, newEmail, userId)) throw new AppError(409, accountExists);
+    if (await emailTakenByOther(db, newEmail, userId)) throw new AppError(409, accountExists);
   }
   try {
-    const user = await accounts.updateUser(db, userId, set);
+    const user = await updateUser(db, userId, set);
     if (!user) throw new AppError(401, invalidToken);
     if (!set.passwordChangedAt) return { message: 'success', user: publicUser(user) };
     // This session continues with a fresh token; the others are signed out.

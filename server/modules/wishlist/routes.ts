@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LangQuery } from '@/lib/contract/common';
 import { AddToWishlist, WishlistAnswer, WishlistIds, WishlistProductParams } from '@/lib/contract/wishlist';
-import { requireUser } from '../auth/authenticate';
+import { requireUser } from '../auth';
 import { addToWishlist, readWishlist, removeFromWishlist } from './service';
 
 export const wishlistRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -3,19 +3,14 @@ import type { WishlistAnswer, WishlistIds } from '@/lib/contract/wishlist';
 import type { AppContext } from '../../context';
 import { isObjectId } from '../../db/ids';
 import { AppError, noProduct } from '../../errors';
-import { withRelations } from '../catalogue/repository';
-import { serializeProduct } from '../catalogue/serialize';
+import { productAnswers } from '../catalogue';
 import * as repo from './repository';
 
 /** The caller's wishlist, its products' titles, names and descriptions in `lang`. */
 export async function readWishlist(ctx: AppContext, userId: string, lang: Language): Promise<WishlistAnswer> {
   const db = ctx.database.db;
-  const full = await withRelations(db, await repo.wishlistProducts(db, userId));
-  return {
-    status: 'success',
-    count: full.length,
-    data: full.map((p) => serializeProduct(p, ctx.config.publicUrl, lang)),
-  };
+  const data = await productAnswers(db, await repo.wishlistProducts(db, userId), ctx.config.publicUrl, lang);
+  return { status: 'success', count: data.length, data };
 }
 
 export async function addToWishlist(

@@ -72,8 +72,3 @@ export interface PaymentProvider {
   /** Refunds everything a paid session took; returns the provider's refund id. */
   refund?(providerSessionId: string, idempotencyKey: string): Promise<string>;
 }
-
-/** Amounts go to providers in the currency's minor unit: piastres for EGP. */
-export function toMinorUnits(pounds: number): number {
-  return Math.round(pounds * 100);
-}

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
+import { toMinorUnits } from '@/lib/rules/money';
 import {
   WebhookVerificationError,
-  toMinorUnits,
   type CreateSessionInput,
   type CreatedSession,
   type PaidEvent,

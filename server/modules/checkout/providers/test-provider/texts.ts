@@ -6,7 +6,7 @@ import { formatEgp } from '@/lib/rules/money';
 import type { Language } from '@/lib/contract/common';
 import { cardMessages, type CardMessages } from './card';
 
-/** Text with parts to isolate left to right (pay-page.ts renders them as <span dir="ltr">). */
+/** Text with parts to isolate left to right (page.ts renders them as <span dir="ltr">). */
 export type RichText = Array<string | { ltr: string }>;
 
 export interface PageTexts {
@@ -81,7 +81,6 @@ export interface PageTexts {
 }
 
 // A fixed locale for each language, so every server renders the same text.
-const egpAr = new Intl.NumberFormat('ar-EG', { style: 'currency', currency: 'EGP' });
 const countAr = new Intl.NumberFormat('ar-EG');
 
 const en: PageTexts = {
@@ -287,10 +286,10 @@ const ar: PageTexts = {
     openPaymentPage: 'فتح صفحة الدفع',
     paymentFailed: 'تعذر إتمام الدفع.',
   },
-  money: (pounds) => egpAr.format(pounds),
+  money: (pounds) => formatEgp(pounds, 'ar'),
   // Intl writes the minus sign with the marks that keep it before the number in a right-to-left line; no
   // savings is a plain zero, not "-0".
-  minusMoney: (pounds) => egpAr.format(pounds === 0 ? 0 : -pounds),
+  minusMoney: (pounds) => formatEgp(pounds === 0 ? 0 : -pounds, 'ar'),
   count: (n) => countAr.format(n),
   reason: reasonAr,
 };

@@ -1,11 +1,11 @@
 // Server-rendered HTML for the hosted test payment page. Plain HTML forms: it works without JavaScript and
 // shares nothing with the storefront bundle; its one script only applies the shop's theme. Every dynamic
 // value passes through escapeHtml. The card number and CVC are never written back into the page. It speaks
-// the shopper's language (pay-texts.ts): English left to right, Arabic right to left, laid out with logical
+// the shopper's language (texts.ts): English left to right, Arabic right to left, laid out with logical
 // properties only (start/end, inline/block), so one stylesheet serves both directions.
 import type { Language } from '@/lib/contract/common';
 import type { CardField } from './card';
-import { pageTexts, type PageTexts, type RichText } from './pay-texts';
+import { pageTexts, type PageTexts, type RichText } from './texts';
 
 export interface PageLine {
   title: string;

@@ -21,7 +21,7 @@ export const cardMessages = {
   nameTooLong: 'The name on the card must be 100 characters or fewer.',
 } as const;
 
-/** The card checks' messages in one language (pay-texts.ts holds the Arabic). */
+/** The card checks' messages in one language (texts.ts holds the Arabic). */
 export type CardMessages = { readonly [K in keyof typeof cardMessages]: string };
 
 /** Digits only: shoppers type spaces or dashes between the groups. Null when anything else is present. */

@@ -1,0 +1,2 @@
+// The cart module's face: its routes, registered by server/app.ts. No other module uses it.
+export { cartRoutes } from './routes';

@@ -1,0 +1,7 @@
+// The catalogue module's face: all that other modules and server/app.ts may use of it (eslint.config.mjs holds
+// them to this file). Products as carts, orders and wishlists show them; localised names; the response cache
+// the app keeps on ctx (orders tell it which products' stock changed).
+export { CatalogueCache } from './cache';
+export { catalogueRoutes } from './routes';
+export { localised } from './serialize';
+export { cartProducts, productAnswers } from './service';

@@ -1,0 +1,2 @@
+// The wishlist module's face: its routes, registered by server/app.ts. No other module uses it.
+export { wishlistRoutes } from './routes';
