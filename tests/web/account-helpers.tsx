@@ -1,12 +1,12 @@
-// Shared by the account, cart, checkout and orders component tests: a fetch stand-in at the network
-// boundary, a router around the screen under test, and the toast container the app mounts.
+// Shared by the account, cart, checkout and orders component tests: the API stand-in (./api-mock.ts), a router
+// around the screen under test, and the toast container the app mounts.
 import { configure, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryHistory } from '@/lib/router/history';
 import { createRouter } from '@/lib/router/router';
 import { Outlet, RouterProvider, useLocation } from '@/lib/router/react';
 import { ToastHost } from '@/components/ui/toast-host';
-import { beforeAll, vi } from 'vitest';
+import { beforeAll } from 'vitest';
 
 // findBy/waitFor wait up to 5 s: these suites run beside others on a shared 2-core machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -18,69 +18,8 @@ beforeAll(async () => {
   await import('@/components/account/account-validation');
 });
 
-export interface Call {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body: unknown;
-}
-
-type Answer = { status: number; body: unknown } | undefined;
-/** An answer, or undefined to let the next handler answer (also after a wait). */
-type Reply = Answer | Promise<Answer>;
-type Handler = (call: Call) => Reply;
-
-export function json(status: number, body: unknown) {
-  return { status, body };
-}
-
-/**
- * Replaces fetch: each request is recorded and answered by the first handler that returns a reply.
- * A request nobody answers fails the test loudly with a 599.
- */
-export function mockApi(...handlers: Handler[]) {
-  const calls: Call[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://shop.test');
-    const headers = Object.fromEntries(Object.entries((init?.headers ?? {}) as Record<string, string>));
-    const call: Call = {
-      method: init?.method ?? 'GET',
-      path: `${url.pathname.replace(/^\/api\/v1/, '')}${url.search}`,
-      headers,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
-    for (const handler of handlers) {
-      const reply = await handler(call);
-      if (reply) {
-        return new Response(JSON.stringify(reply.body), {
-          status: reply.status,
-          headers: { 'Content-Type': 'application/json' },
-        });
-      }
-    }
-    return new Response(JSON.stringify({ message: `unexpected ${call.method} ${call.path}` }), {
-      status: 599,
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { calls, fetchMock };
-}
-
-/** A route matcher for mockApi. */
-export function on(method: string, path: string | RegExp, reply: (call: Call) => Reply): Handler {
-  return (call) =>
-    call.method === method && (typeof path === 'string' ? call.path === path : path.test(call.path))
-      ? reply(call)
-      : undefined;
-}
-
-/** A promise the test settles by hand, to look at the screen while a request is pending. */
-export function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
-}
+export { deferred, mockApi, on, type Call } from './api-mock';
+export { reply as json } from './api-mock';
 
 function Where() {
   const location = useLocation();

@@ -1,4 +1,4 @@
-// The shell and catalogue tests: fetch replaced at the network boundary, the real route table rendered
+// The shell and catalogue tests: the API stand-in (./api-mock.ts), the real route table rendered
 // in a memory router, and browser APIs jsdom lacks (matchMedia, IntersectionObserver) stood in for.
 import { configure, render } from '@testing-library/react';
 import { SWRConfig } from 'swr';
@@ -13,75 +13,7 @@ import { setLoginRedirect } from '@/lib/session/session-store';
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
 
-export interface Call {
-  method: string;
-  path: string;
-  token: string | undefined;
-  body: unknown;
-}
-
-export type Answer = { status: number; body: unknown };
-type Handler = (call: Call) => Answer | Promise<Answer> | undefined;
-
-export const reply = (status: number, body: unknown): Answer => ({ status, body });
-
-/** Replaces fetch; each request is recorded and answered by the first matching handler, else 599. */
-export function mockApi(...handlers: Handler[]) {
-  const calls: Call[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://shop.test');
-    const headers = (init?.headers ?? {}) as Record<string, string>;
-    const call: Call = {
-      method: init?.method ?? 'GET',
-      path: `${url.pathname.replace(/^\/api\/v1/, '')}${url.search}`,
-      token: headers.token,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
-    const answered = (async () => {
-      for (const handler of handlers) {
-        const answer = await handler(call);
-        if (answer) {
-          return new Response(JSON.stringify(answer.body), {
-            status: answer.status,
-            headers: { 'Content-Type': 'application/json' },
-          });
-        }
-      }
-      return new Response(JSON.stringify({ message: `unexpected ${call.method} ${call.path}` }), {
-        status: 599,
-      });
-    })();
-    // As fetch does: a cancelled request rejects with an AbortError, whenever its answer would have come.
-    const signal = init?.signal;
-    if (!signal) return answered;
-    const aborted = () => new DOMException('The operation was aborted.', 'AbortError');
-    if (signal.aborted) throw aborted();
-    return new Promise<Response>((resolve, reject) => {
-      signal.addEventListener('abort', () => reject(aborted()), { once: true });
-      answered.then(resolve, reject);
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { calls, fetchMock };
-}
-
-export function on(
-  method: string,
-  path: string | RegExp,
-  answer: (call: Call) => Answer | Promise<Answer>,
-): Handler {
-  return (call) =>
-    call.method === method && (typeof path === 'string' ? call.path === path : path.test(call.path))
-      ? answer(call)
-      : undefined;
-}
-
-export function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
-}
+export { deferred, mockApi, on, reply, type Answer, type Call } from './api-mock';
 
 class StandInIntersectionObserver {
   constructor(private readonly callback: IntersectionObserverCallback) {}
