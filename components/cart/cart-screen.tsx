@@ -4,7 +4,7 @@ import { Link } from '@/lib/router/react';
 import { pieceCount } from '@/lib/rules/cart-summary';
 import { useT } from '@/lib/i18n/i18n';
 import { useCart } from '@/lib/session/cart-store';
-import { CartGate, type CartGateClasses } from '@/components/ui/cart-gate';
+import { CartGate } from '@/components/ui/cart-gate';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { CartLines } from './cart-lines';
 import { CartSummaryPanel } from './cart-summary-panel';
@@ -12,14 +12,6 @@ import { ConfirmDialog } from './confirm-dialog';
 import { useCartActions } from './use-cart-actions';
 import styles from './cart-screen.module.scss';
 import '@/lib/i18n/compiled/en-cart';
-
-const gateClasses: CartGateClasses = {
-  notice: styles.notice,
-  failed: styles.failed,
-  loading: styles.center,
-  primary: styles.primary,
-  secondary: styles.secondary,
-};
 
 /** 'Shopping Cart': the lines, their counts, favourites, and the order summary. */
 export function CartScreen() {
@@ -34,7 +26,7 @@ export function CartScreen() {
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>{t('cart.title')}</h1>
-      <CartGate cart={cart} classes={gateClasses} empty={<EmptyCart />}>
+      <CartGate cart={cart} classes={styles} empty={<EmptyCart />}>
         <div className={styles.layout}>
           <CartLines lines={cart.products} actions={actions} locked={locked} />
           <CartSummaryPanel

@@ -3,7 +3,7 @@ import { Link } from '@/lib/router/react';
 import { cartSummary, pieceCount } from '@/lib/rules/cart-summary';
 import { useT } from '@/lib/i18n/i18n';
 import { useCart } from '@/lib/session/cart-store';
-import { CartGate, type CartGateClasses } from '@/components/ui/cart-gate';
+import { CartGate } from '@/components/ui/cart-gate';
 import { OrderSummary } from '@/components/ui/order-summary';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { OrderForm } from './order-form';
@@ -13,14 +13,6 @@ import '@/lib/i18n/compiled/en-cart';
 import '@/lib/i18n/compiled/en-order';
 
 export { ORDER_FORM_KEY } from './order-draft';
-
-const gateClasses: CartGateClasses = {
-  notice: styles.notice,
-  failed: styles.failed,
-  loading: styles.center,
-  primary: styles.primary,
-  secondary: styles.secondaryButton,
-};
 
 /** Create order: the shipping address, then a cash order or a card checkout session. */
 export function OrderScreen() {
@@ -35,7 +27,7 @@ export function OrderScreen() {
         <h1 id="order-title" className={styles.title}>
           {t('order.title')}
         </h1>
-        <CartGate cart={cart} classes={gateClasses} empty={<EmptyCart problem={form.problem} />}>
+        <CartGate cart={cart} classes={styles} empty={<EmptyCart problem={form.problem} />}>
           <section className={styles.breakdown} aria-labelledby="order-summary-title">
             <h2 id="order-summary-title" className={styles.subtitle}>
               {t('order.yourOrder', { count: pieces })}

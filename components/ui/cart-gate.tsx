@@ -8,12 +8,13 @@ import '@/lib/i18n/compiled/en-cart';
 
 /**
  * Class names from the screen's own stylesheet (a style shared by two routes would ship with every first
- * screen): the cart's notice, the box of a failed read, the spinner's place, and the buttons.
+ * screen; the screen passes its module): the cart's notice, the box of a failed read, the spinner's place
+ * (`center`), and the buttons.
  */
 export interface CartGateClasses {
   notice?: string;
   failed?: string;
-  loading?: string;
+  center?: string;
   primary?: string;
   secondary?: string;
 }
@@ -48,7 +49,7 @@ export function CartGate({
     );
   } else if (!cart.cartLoaded) {
     body = (
-      <div className={classes.loading}>
+      <div className={classes.center}>
         <Spinner label={t('cart.loading')} />
       </div>
     );
