@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { productsKey, useProductPages } from '@/lib/api/products';
+import type { Product } from '@/lib/contract/catalogue';
 import { apiQueryOf, formatListState, parseListState, type ListState } from '@/lib/catalogue/list-query';
 import {
   categoryOptions,
@@ -49,13 +50,6 @@ export function ProductsScreen() {
   const query = apiQueryOf(state.filter, state.sort);
   const list = useProductPages(productsKey, query, state.pages);
   const { add, busy } = useAddToCart();
-  const sortId = useId();
-  const filterPanelId = useId();
-  // On phones the filter form folds away behind a button, so the first screen shows products.
-  const [filtersOpen, setFiltersOpen] = useState(false);
-  const activeFilters =
-    (state.filter.priceFrom || state.filter.priceTo ? 1 : 0) +
-    (state.filter.category !== emptyFilter.category ? 1 : 0);
 
   // The URL records the pages loaded (replacing the entry, leaving the page where it is).
   const loaded = list.first ? list.size : undefined;
@@ -66,30 +60,21 @@ export function ProductsScreen() {
 
   const products = list.first;
   const total = list.total;
+  const renderCard = (p: Product, i: number) => (
+    <li key={p._id}>
+      <ProductCard product={p} onAdd={(id) => void add(id)} priority={i === 0} busy={busy} />
+    </li>
+  );
   return (
     <div className={gridStyles.page}>
       <h1 className={gridStyles.heading}>{t('products.title')}</h1>
       <div className={styles.layout}>
-        <aside className={styles.filters}>
-          <button
-            type="button"
-            className={styles.filterToggle}
-            aria-expanded={filtersOpen}
-            aria-controls={filterPanelId}
-            onClick={() => setFiltersOpen((open) => !open)}
-          >
-            {activeFilters ? t('products.filtersCount', { count: activeFilters }) : t('products.filters')}
-          </button>
-          <div id={filterPanelId} className={`${styles.filterPanel} ${filtersOpen ? styles.open : ''}`}>
-            <FilterForm
-              applied={state.filter}
-              onApply={(filter) => {
-                setFiltersOpen(false);
-                write({ ...state, filter: { ...filter, search: state.filter.search }, pages: 1 }, 'push');
-              }}
-            />
-          </div>
-        </aside>
+        <FilterDrawer
+          applied={state.filter}
+          onApply={(filter) =>
+            write({ ...state, filter: { ...filter, search: state.filter.search }, pages: 1 }, 'push')
+          }
+        />
         <section className={styles.results} aria-labelledby="product-results">
           {/* The cards' titles are headings of this section: h1, h2, h3 in order, whether or not the filter
               drawer (and its h2) is open. */}
@@ -105,24 +90,7 @@ export function ProductsScreen() {
               write(next, 'replace');
             }}
           />
-          <div className={styles.sortRow}>
-            <label htmlFor={sortId}>{t('products.sortBy')}</label>
-            <select
-              id={sortId}
-              className={styles.field}
-              value={state.sort}
-              onChange={(e) => {
-                const sort = e.target.value;
-                if (isSortValue(sort)) write({ ...state, sort, pages: 1 }, 'push');
-              }}
-            >
-              {sortOptions.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {t(o.id)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SortSelect value={state.sort} onSort={(sort) => write({ ...state, sort, pages: 1 }, 'push')} />
           {list.isLoading ? <Spinner label={t('catalogue.loadingProducts')} /> : null}
           {list.error && !products ? <LoadError what="products" onRetry={list.retry} /> : null}
           {products && total !== undefined ? (
@@ -136,16 +104,75 @@ export function ProductsScreen() {
               listKey={`products:${query}`}
               list={list}
               gridClassName={`${gridStyles.grid} ${gridStyles.cards} ${styles.grid}`}
-              renderCard={(p, i) => (
-                <li key={p._id}>
-                  <ProductCard product={p} onAdd={(id) => void add(id)} priority={i === 0} busy={busy} />
-                </li>
-              )}
+              renderCard={renderCard}
             />
           ) : null}
         </section>
       </div>
       {busy ? <BusyOverlay label={t('catalogue.updatingCart')} /> : null}
+    </div>
+  );
+}
+
+/** The filters beside the results; on phones folded away behind a button, so the first screen shows products. */
+function FilterDrawer({
+  applied,
+  onApply,
+}: {
+  applied: ProductFilter;
+  onApply: (filter: FormFilter) => void;
+}) {
+  const t = useT();
+  const filterPanelId = useId();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters =
+    (applied.priceFrom || applied.priceTo ? 1 : 0) + (applied.category !== emptyFilter.category ? 1 : 0);
+  return (
+    <aside className={styles.filters}>
+      <button
+        type="button"
+        className={styles.filterToggle}
+        aria-expanded={filtersOpen}
+        aria-controls={filterPanelId}
+        onClick={() => setFiltersOpen((open) => !open)}
+      >
+        {activeFilters ? t('products.filtersCount', { count: activeFilters }) : t('products.filters')}
+      </button>
+      <div id={filterPanelId} className={`${styles.filterPanel} ${filtersOpen ? styles.open : ''}`}>
+        <FilterForm
+          applied={applied}
+          onApply={(filter) => {
+            setFiltersOpen(false);
+            onApply(filter);
+          }}
+        />
+      </div>
+    </aside>
+  );
+}
+
+/** 'Sort By': a choice applies at once. */
+function SortSelect({ value, onSort }: { value: string; onSort: (sort: ListState['sort']) => void }) {
+  const t = useT();
+  const sortId = useId();
+  return (
+    <div className={styles.sortRow}>
+      <label htmlFor={sortId}>{t('products.sortBy')}</label>
+      <select
+        id={sortId}
+        className={styles.field}
+        value={value}
+        onChange={(e) => {
+          const sort = e.target.value;
+          if (isSortValue(sort)) onSort(sort);
+        }}
+      >
+        {sortOptions.map((o) => (
+          <option key={o.value} value={o.value}>
+            {t(o.id)}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

@@ -12,6 +12,11 @@ export function cartTotal(lines: readonly { count: number; price: number }[]): n
   return lines.reduce((sum, line) => sum + line.count * line.price, 0);
 }
 
+/** How many pieces the lines hold: each line's count, added up (a line of 3 is 3 pieces). */
+export function pieceCount(lines: readonly { count: number }[]): number {
+  return lines.reduce((pieces, line) => pieces + line.count, 0);
+}
+
 export function cartSummary(totalCartPrice: number): CartSummary {
   const original = totalCartPrice;
   const tax = Math.trunc(original / 9);
