@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from '@/lib/router/react';
 import type { Product } from '@/lib/contract/catalogue';
 import { CartIcon } from '@/components/ui/icons';
@@ -49,10 +49,6 @@ function useFadeUp<T extends HTMLElement>() {
     return whenInView(el, show);
   }, []);
   return ref;
-}
-
-export function MotionGrid({ children, className }: { children: ReactNode; className?: string }) {
-  return <ul className={className}>{children}</ul>;
 }
 
 interface MotionCardProps {
