@@ -60,7 +60,7 @@ export function priceBounds(
 
 /**
  * The same rule as API query parameters: the API filters in the database (GET /products with `title`,
- * `price[gte]`, `price[lte]`, `categoryName`), and tests/server/catalogue-filter-property.test.ts proves
+ * `price[gte]`, `price[lte]`, `categoryName`), and tests/server/catalogue/catalogue-filter-property.test.ts proves
  * that it keeps exactly the products filterProducts keeps. The search box sends its text as `keyword`
  * instead (`search: 'keyword'`): the title matches first, then description and near-spelling matches.
  */

@@ -144,7 +144,7 @@ export function categorySvg(kind: ProductKind, key: string, size = 600): string 
 
 /**
  * Badge colours of the brand wordmarks: deep enough that white lettering reads at 6:1 or better on both ends of
- * the gradient (tests/server/seed-art.test.ts checks every one).
+ * the gradient (tests/server/seed/seed-art.test.ts checks every one).
  */
 export const brandPalettes: Array<[string, string]> = [
   ['#0b6e4f', '#08503a'],

@@ -1,6 +1,6 @@
 // Generated bad input for every endpoint: wrong types, missing and extra fields, huge strings, deep
 // JSON, invalid UTF-8, unusual ids, query injection, SQL fragments, path traversal and oversized
-// headers. Shared by the fast in-process run (tests/server/fuzz.test.ts, app.inject) and the full run
+// headers. Shared by the fast in-process run (tests/server/app/fuzz.test.ts, app.inject) and the full run
 // over HTTP (tests/reliability/fuzz-http.ts). Seeded: the same seed gives the same requests.
 import { SignJWT } from 'jose';
 import type { Rng } from './rng';

@@ -1,0 +1,113 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, products } from '@/server/db/schema';
+import { json, signUp, someProducts, startTestApp, type Json, type TestApp } from '../helpers/test-app';
+
+const address = { details: '5 Nile Corniche', phone: '01012345678', city: 'Giza' };
+
+// PGlite serves one connection, so races prove nothing there: these run on PostgreSQL only, over
+// real HTTP (the app listens on port 0) so the requests truly overlap.
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('races on PostgreSQL', () => {
+  let t: TestApp;
+  let base: string;
+  let catalogue: Json[];
+
+  async function call(method: string, path: string, token?: string, body?: unknown) {
+    const res = await fetch(base + path, {
+      method,
+      headers: { ...(token ? { token } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, body: (await res.json()) as Json };
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp('postgres');
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = address;
+    catalogue = await someProducts(t.app, 5);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('20 concurrent adds of one product end with count 20', async () => {
+    const s = await signUp(t.app);
+    const p = catalogue[0]!;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => call('POST', '/api/v1/cart', s.token, { productId: p._id })),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
+    const cart = await call('GET', '/api/v1/cart', s.token);
+    expect(cart.body.numOfCartItems).toBe(1);
+    expect(cart.body.data.products[0].count).toBe(20);
+    expect(new Set(results.map((r) => r.body.cartId)).size).toBe(1);
+  });
+
+  it('two shoppers racing for the last unit: exactly one order, stock 0, never negative', async () => {
+    const p = catalogue[1]!;
+    const shoppers = await Promise.all([signUp(t.app), signUp(t.app)]);
+    const carts: string[] = [];
+    for (const s of shoppers)
+      carts.push((await call('POST', '/api/v1/cart', s.token, { productId: p._id })).body.cartId as string);
+    await t.database.db.update(products).set({ quantity: 1 }).where(eq(products.id, p._id));
+    const results = await Promise.all(
+      shoppers.map((s, i) =>
+        call('POST', `/api/v1/orders/${carts[i]}`, s.token, { shippingAddress: address }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 400]);
+    expect(results.find((r) => r.status === 400)!.body).toEqual({
+      statusMsg: 'fail',
+      message: `Insufficient stock for ${p.title}`,
+    });
+    const [row] = await t.database.db.select().from(products).where(eq(products.id, p._id));
+    expect(row!.quantity).toBe(0);
+    expect(row!.sold).toBe(p.sold + 1);
+  });
+
+  it('a double-submitted cash order makes one order', async () => {
+    const s = await signUp(t.app);
+    const p = catalogue[2]!;
+    const cartId = (await call('POST', '/api/v1/cart', s.token, { productId: p._id })).body.cartId as string;
+    await call('PUT', `/api/v1/cart/${p._id}`, s.token, { count: 2 });
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call('POST', `/api/v1/orders/${cartId}`, s.token, { shippingAddress: address }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(5).fill(201));
+    expect(new Set(results.map((r) => r.body.data.id)).size).toBe(1);
+    const rows = await t.database.db.select().from(orders).where(eq(orders.userId, s.id));
+    expect(rows).toHaveLength(1);
+    const [row] = await t.database.db.select().from(products).where(eq(products.id, p._id));
+    expect(row!.quantity).toBe(p.quantity - 2);
+    const history = json(
+      await t.app.inject({ method: 'GET', url: `/api/v1/orders/user/${s.id}`, headers: { token: s.token } }),
+    );
+    expect(history).toHaveLength(1);
+  });
+
+  it('an add racing an order never resurrects the consumed cart', async () => {
+    const s = await signUp(t.app);
+    const [p, q] = [catalogue[3]!, catalogue[4]!];
+    const cartId = (await call('POST', '/api/v1/cart', s.token, { productId: p._id })).body.cartId as string;
+    const [order, add] = await Promise.all([
+      call('POST', `/api/v1/orders/${cartId}`, s.token, { shippingAddress: address }),
+      call('POST', '/api/v1/cart', s.token, { productId: q._id }),
+    ]);
+    expect(order.status).toBe(201);
+    expect(add.status).toBe(200);
+    const items = order.body.data.cartItems as Json[];
+    const cart = await call('GET', '/api/v1/cart', s.token);
+    if (items.length === 2) {
+      // The add landed first and went into the order; no cart is left.
+      expect(cart.status).toBe(404);
+    } else {
+      // The order came first; the add started a new cart.
+      expect(items).toHaveLength(1);
+      expect(cart.body.cartId).not.toBe(cartId);
+      expect(cart.body.data.products[0].product._id).toBe(q._id);
+    }
+  });
+});

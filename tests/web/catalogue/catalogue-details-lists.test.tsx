@@ -1,0 +1,321 @@
+// Product details (carousel and full-screen viewer), products of a brand and of a category, and the
+// categories and brands grids: loading, error, empty and filled states.
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearToken, setToken } from '@/lib/session/session-store';
+import { deferred, mockApi, on, renderApp, reply, type Answer } from '../shell-helpers';
+import {
+  camera,
+  canon,
+  cart,
+  cartLine,
+  defacto,
+  electronics,
+  list,
+  men,
+  shawl,
+  shirt,
+  tokenFor,
+  userId,
+  women,
+} from '../shell-fixtures';
+
+const token = tokenFor(userId);
+
+/** The API stand-in, then the sign-in (which loads the cart through it). */
+function api(...handlers: ReturnType<typeof on>[]) {
+  const mock = mockApi(
+    on('GET', '/cart', () => reply(200, cart([]))),
+    on('GET', `/orders/user/${userId}`, () => reply(200, [])),
+    ...handlers,
+  );
+  act(() => setToken(token));
+  return mock;
+}
+
+afterEach(() => {
+  act(() => clearToken());
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('product details', () => {
+  function detailsApi(answer: () => Answer | Promise<Answer>, extra: ReturnType<typeof on>[] = []) {
+    return api(on('GET', `/products/${camera._id}`, answer), ...extra);
+  }
+
+  it('shows a spinner, then the title, description, category, price, rating and button', async () => {
+    const gate = deferred<void>();
+    const { calls } = detailsApi(async () => {
+      await gate.promise;
+      return reply(200, { data: camera });
+    });
+    renderApp(`/productDetails/${camera._id}`);
+    expect(await screen.findByText('Loading product')).toBeInTheDocument();
+    await act(async () => gate.resolve());
+    expect(await screen.findByRole('heading', { level: 1, name: camera.title })).toBeInTheDocument();
+    expect(screen.getByText(camera.description)).toBeInTheDocument();
+    expect(screen.getByText('Category: Electronics')).toBeInTheDocument();
+    expect(screen.getByText('19,699 EGP')).toBeInTheDocument();
+    expect(screen.getByText('In stock')).toBeInTheDocument();
+    expect(document.title).toBe(`${camera.title} · FreshCart`);
+    expect(screen.getByText('4.9')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '+ Add to Cart' })).toBeInTheDocument();
+    expect(calls.find((c) => c.path.startsWith('/products'))?.token).toBeUndefined();
+  });
+
+  it("shows the heading 'Error' when the product cannot load", async () => {
+    detailsApi(() => reply(404, { statusMsg: 'fail', message: `No product for this id ${camera._id}` }));
+    renderApp(`/productDetails/${camera._id}`);
+    expect(await screen.findByRole('heading', { name: 'Error' })).toBeInTheDocument();
+  });
+
+  it('has a carousel with arrows and a dot per image; a click opens the viewer, which closes on its button', async () => {
+    detailsApi(() => reply(200, { data: camera }));
+    renderApp(`/productDetails/${camera._id}`);
+    await screen.findByRole('heading', { level: 1, name: camera.title });
+    expect(screen.getByRole('button', { name: 'Previous image' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next image' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Show image \d$/ })).toHaveLength(3);
+
+    const opener = screen.getByRole('button', { name: 'Open image 1 of 3 full screen' });
+    await userEvent.click(opener);
+    // The viewer's code arrives on its own (components/catalogue/lazy-image-viewer.tsx).
+    const dialog = await screen.findByRole('dialog', { name: `${camera.title} images` });
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+    expect(within(dialog).getAllByRole('img', { hidden: true }).length).toBe(3);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+
+  it('the viewer closes on Escape and on a click outside its inner box, and keeps Tab inside', async () => {
+    detailsApi(() => reply(200, { data: camera }));
+    renderApp(`/productDetails/${camera._id}`);
+    await screen.findByRole('heading', { level: 1, name: camera.title });
+    const opener = screen.getByRole('button', { name: 'Open image 1 of 3 full screen' });
+
+    await userEvent.click(opener);
+    const dialog = await screen.findByRole('dialog');
+    const inside = within(dialog).getAllByRole('button');
+    // Tab from the last control wraps to the first, and Shift+Tab from the first wraps to the last.
+    inside.at(-1)!.focus();
+    await userEvent.tab();
+    expect(inside[0]).toHaveFocus();
+    await userEvent.tab({ shift: true });
+    expect(inside.at(-1)).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+
+    await userEvent.click(opener);
+    await userEvent.click(screen.getByRole('dialog').parentElement!);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('+ Add to Cart adds this product under the busy overlay', async () => {
+    const gate = deferred<void>();
+    const { calls } = detailsApi(
+      () => reply(200, { data: camera }),
+      [
+        on('POST', '/cart', async () => {
+          await gate.promise;
+          return reply(200, cart([cartLine(camera, 1)]));
+        }),
+      ],
+    );
+    renderApp(`/productDetails/${camera._id}`);
+    await userEvent.click(await screen.findByRole('button', { name: '+ Add to Cart' }));
+    expect(await screen.findByTestId('busy-overlay')).toBeInTheDocument();
+    await act(async () => gate.resolve());
+    await waitFor(() => expect(screen.queryByTestId('busy-overlay')).not.toBeInTheDocument());
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ token, body: { productId: camera._id } });
+  });
+});
+
+describe('product details: availability, the reason for a refusal, the keyboard', () => {
+  function detailsApi(product: typeof camera, extra: ReturnType<typeof on>[] = []) {
+    return api(
+      on('GET', `/products/${product._id}`, () => reply(200, { data: product })),
+      ...extra,
+    );
+  }
+
+  it('says how many are left when only a few are', async () => {
+    detailsApi({ ...camera, quantity: 3 });
+    const view = renderApp(`/productDetails/${camera._id}`);
+    expect(await screen.findByText('Only 3 left in stock')).toBeInTheDocument();
+    view.unmount();
+  });
+
+  it('an out-of-stock product says so and its button does nothing', async () => {
+    const soldOut = { ...camera, _id: 'p-sold-out', id: 'p-sold-out', quantity: 0 };
+    const { calls } = detailsApi(soldOut);
+    renderApp(`/productDetails/${soldOut._id}`);
+    expect(await screen.findByText('Out of stock')).toBeInTheDocument();
+    const add = screen.getByRole('button', { name: '+ Add to Cart' });
+    expect(add).toHaveAttribute('aria-disabled', 'true');
+    expect(add).toHaveAccessibleDescription('Out of stock');
+    await userEvent.click(add);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it("a refused add shows the server's reason beside the button", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    detailsApi(camera, [
+      on('POST', '/cart', () =>
+        reply(400, { statusMsg: 'fail', message: `Only 50 of ${camera.title} in stock` }),
+      ),
+    ]);
+    renderApp(`/productDetails/${camera._id}`);
+    await userEvent.click(await screen.findByRole('button', { name: '+ Add to Cart' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Only 50 of ${camera.title} in stock`);
+  });
+
+  it('Escape closes the viewer wherever the focus is, and the focus goes back to the opener', async () => {
+    detailsApi(camera);
+    renderApp(`/productDetails/${camera._id}`);
+    await screen.findByRole('heading', { level: 1, name: camera.title });
+    const opener = screen.getByRole('button', { name: 'Open image 1 of 3 full screen' });
+    await userEvent.click(opener);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    // A click on the picture itself leaves the focus on <body>, outside the dialog.
+    (document.activeElement as HTMLElement).blur();
+    expect(document.body).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+
+  it("four quick Enter presses on '+ Add to Cart' add once, and the button keeps the focus", async () => {
+    const gate = deferred<void>();
+    const { calls } = detailsApi(camera, [
+      on('POST', '/cart', async () => {
+        await gate.promise;
+        return reply(200, cart([cartLine(camera, 1)]));
+      }),
+    ]);
+    renderApp(`/productDetails/${camera._id}`);
+    const add = await screen.findByRole('button', { name: '+ Add to Cart' });
+    add.focus();
+    await userEvent.keyboard('{Enter}{Enter}{Enter}{Enter}');
+    expect(add).toHaveFocus();
+    expect(add).toHaveAttribute('aria-disabled', 'true');
+    await act(async () => gate.resolve());
+    await waitFor(() => expect(add).toHaveAttribute('aria-disabled', 'false'));
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    expect(add).toHaveFocus();
+  });
+});
+
+describe('products of a brand', () => {
+  it('shows a spinner, then the brand name and cards with "title: " (first word) and "price: "', async () => {
+    const gate = deferred<void>();
+    api(
+      on('GET', `/products?brand=${defacto._id}&page=1&limit=24`, async () => {
+        await gate.promise;
+        return reply(200, list([shawl, shirt]));
+      }),
+    );
+    renderApp(`/productsWithBrand/${defacto._id}`);
+    expect(await screen.findByText('Loading products')).toBeInTheDocument();
+    await act(async () => gate.resolve());
+    expect(await screen.findByRole('heading', { level: 1, name: 'DeFacto' })).toBeInTheDocument();
+    const cards = screen.getAllByRole('article');
+    expect(cards).toHaveLength(2);
+    const first = within(cards[0]!);
+    expect(first.getByText('title: Woman')).toBeInTheDocument();
+    expect(first.getByText('price: 149 EGP')).toBeInTheDocument();
+    expect(first.getByText('4.8')).toBeInTheDocument();
+    expect(first.getByRole('link')).toHaveAttribute('href', `/productDetails/${shawl._id}`);
+    expect(first.getByRole('button', { name: /Add to cart/ })).toHaveTextContent('Add to cart');
+  });
+
+  it("shows only the heading 'No items available' for an empty brand", async () => {
+    api(on('GET', `/products?brand=${canon._id}&page=1&limit=24`, () => reply(200, list([]))));
+    renderApp(`/productsWithBrand/${canon._id}`);
+    expect(await screen.findByRole('heading', { name: 'No items available' })).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+
+  it('offers another try when the brand products cannot load', async () => {
+    api(on('GET', `/products?brand=${canon._id}&page=1&limit=24`, () => reply(500, { message: 'down' })));
+    renderApp(`/productsWithBrand/${canon._id}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not load the products of this brand.',
+    );
+  });
+});
+
+describe('products of a category', () => {
+  it("shows 'Product with category ' and the name, with first-two-word titles", async () => {
+    api(on('GET', `/products?category=${women._id}&page=1&limit=24`, () => reply(200, list([shawl]))));
+    renderApp(`/productwithCategory/${women._id}`);
+    expect(
+      await screen.findByRole('heading', { name: "Product with category Women's Fashion" }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('title: Woman Shawl')).toBeInTheDocument();
+    expect(screen.getByText('price: 149 EGP')).toBeInTheDocument();
+  });
+
+  it("shows 'No items available' for an empty category", async () => {
+    api(on('GET', `/products?category=${men._id}&page=1&limit=24`, () => reply(200, list([]))));
+    renderApp(`/productwithCategory/${men._id}`);
+    expect(await screen.findByRole('heading', { name: 'No items available' })).toBeInTheDocument();
+  });
+
+  it("shows 'No products provided with this Brand' when there is no data at all", async () => {
+    api(
+      on('GET', `/products?category=${electronics._id}&page=1&limit=24`, () =>
+        reply(500, { message: 'down' }),
+      ),
+    );
+    renderApp(`/productwithCategory/${electronics._id}`);
+    expect(await screen.findByText('No products provided with this Brand')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('categories and brands grids', () => {
+  it('categories: spinner, then image-and-name links to their products', async () => {
+    const gate = deferred<void>();
+    api(
+      on('GET', '/categories', async () => {
+        await gate.promise;
+        return reply(200, list([women, men, electronics]));
+      }),
+    );
+    renderApp('/categories');
+    expect(await screen.findByText('Loading categories')).toBeInTheDocument();
+    await act(async () => gate.resolve());
+    const link = await screen.findByRole('link', { name: 'Electronics' });
+    expect(link).toHaveAttribute('href', `/productwithCategory/${electronics._id}`);
+    expect(link.querySelector('img')).toHaveAttribute('src', electronics.image);
+  });
+
+  it('brands: every page, links to the brand products', async () => {
+    const { calls } = api(
+      on('GET', '/brands', () => reply(200, list([defacto], 1, 2))),
+      on('GET', '/brands?page=2', () => reply(200, list([canon], 2, 2))),
+    );
+    renderApp('/brands');
+    expect(await screen.findByRole('link', { name: 'Canon' })).toHaveAttribute(
+      'href',
+      `/productsWithBrand/${canon._id}`,
+    );
+    expect(screen.getByRole('link', { name: 'DeFacto' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.path.startsWith('/brands'))).toHaveLength(2);
+  });
+
+  it('brands: empty and error states', async () => {
+    api(on('GET', '/brands', () => reply(200, list([]))));
+    const first = renderApp('/brands');
+    expect(await screen.findByText('No brands yet.')).toBeInTheDocument();
+    first.unmount();
+    api(on('GET', '/categories', () => reply(500, { message: 'down' })));
+    renderApp('/categories');
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load the categories.');
+  });
+});

@@ -1,0 +1,181 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OrdersScreen } from '@/components/orders/orders-screen';
+import { rememberCardCheckout } from '@/lib/session/checkout-return';
+import { clearToken, setToken } from '@/lib/session/session-store';
+import { json, mockApi, on, renderScreen } from '../account-helpers';
+import { envelope, line, order, userId } from '../cart-fixtures';
+
+const token = 'shopper-token';
+
+beforeEach(() => {
+  clearToken();
+  sessionStorage.clear();
+});
+afterEach(() => {
+  clearToken();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('Order history', { timeout: 20_000 }, () => {
+  it('lists the orders newest first with number, date, lines, payment, paid and delivered state and total', async () => {
+    const older = order(1001, '2026-01-05T09:00:00.000Z', [line(1, 2, 500)]);
+    const newer = order(1002, '2026-02-10T09:00:00.000Z', [line(2, 1, 149), line(3, 3, 20)], {
+      paymentMethodType: 'card',
+      isPaid: true,
+      paidAt: '2026-02-10T09:01:00.000Z',
+      totalOrderPrice: 1234,
+    });
+    const { calls } = mockApi(
+      on('GET', '/cart', () => json(200, envelope([]))),
+      on('GET', `/orders/user/${userId}`, () => json(200, [older, newer])),
+    );
+    setToken(token);
+    renderScreen('/allorders', <OrdersScreen />);
+    expect(screen.getByRole('heading', { name: 'Your Orders' })).toBeInTheDocument();
+
+    // A reference, not a bare number that reads like a count of the shopper's own orders.
+    const headings = await screen.findAllByRole('heading', { name: /^Order FC-/ });
+    expect(headings.map((h) => h.textContent)).toEqual(['Order FC-001002', 'Order FC-001001']);
+
+    const card = headings[0]!.closest('li')!;
+    expect(within(card).getByText('10 Feb 2026')).toHaveAttribute('datetime', '2026-02-10T09:00:00.000Z');
+    expect(within(card).getByRole('img', { name: 'Product number 2' })).toHaveAttribute(
+      'src',
+      'https://img.test/p2.jpg',
+    );
+    // Each line: count × unit price, and the line's total.
+    expect(within(card).getByText('3 × 20 EGP')).toBeInTheDocument();
+    expect(within(card).getByText('60 EGP')).toBeInTheDocument();
+    // Pieces, not lines: 1 + 3.
+    expect(within(card).getByText('Pieces', { selector: 'dt' }).nextElementSibling).toHaveTextContent('4');
+    expect(within(card).getByText('Paid by card')).toBeInTheDocument();
+    expect(within(card).getByText('Paid')).toBeInTheDocument();
+    expect(within(card).getByText('Not delivered')).toBeInTheDocument();
+    expect(within(card).getByText('1,234 EGP')).toBeInTheDocument();
+    expect(screen.queryByText(/\$/)).not.toBeInTheDocument();
+
+    const cash = headings[1]!.closest('li')!;
+    expect(within(cash).getByText('Cash on delivery')).toBeInTheDocument();
+    expect(within(cash).getByText('Not paid')).toBeInTheDocument();
+    // Our server keeps order history private: the call carries the token.
+    expect(calls.find((c) => c.path === `/orders/user/${userId}`)?.headers.token).toBe(token);
+  });
+
+  it('shows an empty state when there are no orders', async () => {
+    mockApi(
+      on('GET', '/cart', () => json(404, { statusMsg: 'fail', message: 'No cart exist for this user' })),
+      on('GET', /^\/orders\/user\//, () => json(200, [])),
+    );
+    // Without a cart, the user id comes from the token itself (its payload's id).
+    const payload = btoa(JSON.stringify({ id: userId, name: 'Mona', role: 'user' })).replace(/=+$/, '');
+    setToken(`eyJhbGciOiJIUzI1NiJ9.${payload}.sig`);
+    renderScreen('/allorders', <OrdersScreen />);
+    expect(await screen.findByText('You have no orders yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/products');
+  });
+
+  it('says so when the orders cannot be loaded, and Try again reloads them', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let fail = true;
+    mockApi(
+      on('GET', '/cart', () => json(200, envelope([line(1, 1, 10)]))),
+      on('GET', `/orders/user/${userId}`, () =>
+        fail
+          ? json(500, { statusMsg: 'error', message: 'down' })
+          : json(200, [order(7, '2026-03-01T00:00:00.000Z', [line(1, 1, 10)])]),
+      ),
+    );
+    setToken(token);
+    renderScreen('/allorders', <OrdersScreen />);
+    expect(await screen.findByText('Your orders could not be loaded.')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Order FC-000007' })).toBeInTheDocument());
+  });
+});
+
+describe('Order history: the confirmation after an order', { timeout: 20_000 }, () => {
+  it("after a cash order: 'Thank you, order #… is placed' with its summary, then the history", async () => {
+    const placed = order(1047, '2026-03-02T10:00:00.000Z', [line(1, 2, 500), line(2, 1, 149)], {
+      taxPrice: 127,
+      discountPrice: 114,
+      totalOrderPrice: 1162,
+    });
+    const older = order(1001, '2026-01-05T09:00:00.000Z', [line(3, 1, 20)]);
+    mockApi(
+      on('GET', '/cart', () => json(200, envelope([]))),
+      on('GET', `/orders/user/${userId}`, () => json(200, [older, placed])),
+    );
+    setToken(token);
+    renderScreen(`/allorders?placed=${placed._id}`, <OrdersScreen />);
+    const confirmation = await screen.findByRole('region', {
+      name: 'Thank you, order #FC-001047 is placed',
+    });
+    expect(confirmation).toHaveFocus();
+    expect(confirmation).toHaveTextContent('Cash on delivery: please have 1,162 EGP ready.');
+    expect(confirmation).toHaveTextContent('12 Nile Street, Cairo');
+    const figure = (term: string) =>
+      within(confirmation).getByText(term, { selector: 'dt' }).nextElementSibling;
+    expect(figure('Pieces')).toHaveTextContent('3');
+    expect(figure('Original price')).toHaveTextContent('1,149 EGP');
+    expect(figure('Savings')).toHaveTextContent('-114 EGP');
+    expect(figure('Tax')).toHaveTextContent('127 EGP');
+    expect(figure('Total')).toHaveTextContent('1,162 EGP');
+    // Then the history, this order included.
+    const history = screen.getByRole('list', { name: 'Order history' });
+    expect(within(history).getAllByRole('heading', { name: /^Order FC-/ })).toHaveLength(2);
+    expect(document.title).toBe('Order FC-001047 placed · FreshCart');
+  });
+
+  it('back from a paid card checkout: the confirmation of the order that payment created', async () => {
+    rememberCardCheckout(Date.parse('2026-03-02T09:59:00.000Z'));
+    const paid = order(1050, '2026-03-02T10:00:00.000Z', [line(1, 1, 500)], {
+      paymentMethodType: 'card',
+      isPaid: true,
+      paidAt: '2026-03-02T10:00:30.000Z',
+      totalOrderPrice: 505,
+    });
+    const earlierCard = order(1002, '2026-02-10T09:00:00.000Z', [line(2, 1, 149)], {
+      paymentMethodType: 'card',
+      isPaid: true,
+    });
+    mockApi(
+      on('GET', '/cart', () => json(200, envelope([]))),
+      on('GET', `/orders/user/${userId}`, () => json(200, [earlierCard, paid])),
+    );
+    setToken(token);
+    vi.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-03-02T10:01:00.000Z'));
+    renderScreen('/allorders', <OrdersScreen />);
+    const confirmation = await screen.findByRole('region', {
+      name: 'Thank you, order #FC-001050 is placed',
+    });
+    expect(confirmation).toHaveTextContent('Paid by card: 505 EGP.');
+    // Said once: a later visit to the history is an ordinary one.
+    expect(sessionStorage.length).toBe(0);
+    await waitFor(() =>
+      expect(screen.getByTestId('route')).toHaveTextContent('/allorders?placed=order-1050'),
+    );
+  });
+
+  it('no confirmation on an ordinary visit', async () => {
+    mockApi(
+      on('GET', '/cart', () => json(200, envelope([]))),
+      on('GET', `/orders/user/${userId}`, () =>
+        json(200, [
+          order(1002, '2026-02-10T09:00:00.000Z', [line(2, 1, 149)], {
+            paymentMethodType: 'card',
+            isPaid: true,
+          }),
+        ]),
+      ),
+    );
+    setToken(token);
+    renderScreen('/allorders', <OrdersScreen />);
+    await screen.findByRole('heading', { name: 'Order FC-001002' });
+    expect(screen.queryByRole('region', { name: /Thank you/ })).not.toBeInTheDocument();
+  });
+});

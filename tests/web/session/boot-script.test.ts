@@ -1,0 +1,248 @@
+// The page's head script (lib/session/boot-script.ts), run as the browser runs it: before the first paint it
+// sets the theme and session classes, applies the spec's guards to the hash exactly as the router does,
+// marks Home, sends the first screen's reads and preloads its largest picture.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createStorefrontRouter } from '@/components/app/route-table';
+import {
+  homeBannerPicture,
+  productCardPictureSizes,
+  productPictureFallbackWidth,
+  productPictureSizes,
+} from '@/components/catalogue/lcp-pictures';
+import { earlyRequestsGlobal, type EarlyRequest } from '@/lib/api/early';
+import { responsiveImage } from '@/lib/api/images';
+import { createMemoryHistory } from '@/lib/router/history';
+import { bootScript, firstScreenAttribute, signedInClass } from '@/lib/session/boot-script';
+import { clearToken, setToken } from '@/lib/session/session-store';
+import { settle } from '../settle';
+
+const homePicture = `/ecommerceweb${homeBannerPicture}`;
+const script = bootScript({
+  homePicture,
+  productPicture: {
+    detailsSizes: productPictureSizes,
+    cardSizes: productCardPictureSizes,
+    fallbackWidth: productPictureFallbackWidth,
+  },
+});
+
+interface Sent {
+  url: string;
+  headers: Record<string, string>;
+}
+
+let sent: Sent[];
+let answers: Map<string, () => Response>;
+
+beforeEach(() => {
+  sent = [];
+  answers = new Map();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      sent.push({ url, headers: { ...(init.headers as Record<string, string>) } });
+      const answer = answers.get(url);
+      return answer ? answer() : new Response('{}', { status: 200 });
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  const root = document.documentElement;
+  root.className = '';
+  root.removeAttribute(firstScreenAttribute);
+  document.head.querySelectorAll('link[rel="preload"]').forEach((l) => l.remove());
+  delete (window as unknown as Record<string, unknown>)[earlyRequestsGlobal];
+  localStorage.clear();
+});
+
+/** Opens the page at a hash with (or without) a token in 'tkn', and runs the head script. */
+function openPage(hash: string, token: string | null) {
+  window.history.replaceState(null, '', `/ecommerceweb/${hash}`);
+  if (token !== null) localStorage.setItem('tkn', token);
+  new Function(script)();
+  return {
+    hash: window.location.hash,
+    signedIn: document.documentElement.classList.contains(signedInClass),
+    firstScreen: document.documentElement.getAttribute(firstScreenAttribute),
+    requests: sent.map((s) => ({ path: s.url.replace(/^\/api\/v1/, ''), token: s.headers.token })),
+    preloads: [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')],
+    early: (window as unknown as Record<string, Record<string, EarlyRequest> | undefined>)[
+      earlyRequestsGlobal
+    ],
+  };
+}
+
+/** Where the storefront's router settles for a path (its guards), with or without a token. */
+function routerDestination(path: string, token: string | null): string {
+  if (token) setToken(token);
+  else clearToken();
+  const history = createMemoryHistory([path]);
+  const router = createStorefrontRouter(history);
+  const { pathname } = history.location;
+  router.dispose();
+  clearToken();
+  return pathname;
+}
+
+describe('the guards, before the first paint', () => {
+  it('sends a guest on a protected route to #/login, and sends nothing', () => {
+    const page = openPage('#/cart', null);
+    expect(page.hash).toBe('#/login');
+    expect(page.signedIn).toBe(false);
+    expect(page.firstScreen).toBe('other');
+    expect(page.requests).toEqual([]);
+    expect(page.preloads).toEqual([]);
+  });
+
+  it('sends a token holder on #/login or #/register to #/home', () => {
+    expect(openPage('#/register', 'a-token').hash).toBe('#/home');
+    localStorage.clear();
+    expect(openPage('#/LOGIN/', 'a-token').hash).toBe('#/home');
+  });
+
+  it('treats a blank token as no token, as the session store does', () => {
+    const page = openPage('#/home', '   ');
+    expect(page.hash).toBe('#/login');
+    expect(page.signedIn).toBe(false);
+  });
+
+  const paths = [
+    '/',
+    '/home',
+    '/HOME/',
+    '//products',
+    '/products?q=gitar&page=2',
+    '/categories',
+    '/brands',
+    '/cart',
+    '/order',
+    '/allorders',
+    '/productDetails/42',
+    '/productdetails/42/',
+    '/productDetails',
+    '/productDetails/42/extra',
+    '/productsWithBrand/b1',
+    '/productwithCategory/c1',
+    '/login',
+    '/Register',
+    '/forgotpass',
+    '/changePass',
+    '/no/such/page',
+  ];
+  it.each(
+    paths.flatMap((path) => [
+      { path, token: null },
+      { path, token: 'a-token' },
+    ]),
+  )('decides $path (token: $token) exactly as the router does', ({ path, token }) => {
+    const expected = routerDestination(path, token);
+    localStorage.clear();
+    const page = openPage(`#${path}`, token);
+    const landed = page.hash.replace(/^#/, '').split('?')[0];
+    // The router keeps the path it was given when no guard speaks; a redirect is the guard's target.
+    expect(landed).toBe(expected === path.split('?')[0] ? path.split('?')[0] : expected);
+  });
+});
+
+describe('the session and theme classes', () => {
+  it('marks a signed-in page for the prerendered navbar', () => {
+    expect(openPage('#/brands', 'a-token').signedIn).toBe(true);
+  });
+
+  it('sets the dark theme from local storage', () => {
+    localStorage.setItem('dark', 'true');
+    openPage('#/login', null);
+    expect(document.documentElement.classList.contains('dark')).toBe(true);
+  });
+});
+
+describe("the first screen's reads", () => {
+  it("Home: the cart with the token, the first products page and the categories without, and Home's banner preloaded", () => {
+    const page = openPage('#/', 'a-token');
+    expect(page.firstScreen).toBe('home');
+    expect(page.requests).toEqual([
+      { path: '/cart', token: 'a-token' },
+      { path: '/products?page=1&limit=24', token: undefined },
+      { path: '/categories', token: undefined },
+    ]);
+    expect(page.preloads).toHaveLength(1);
+    expect(page.preloads[0]!.getAttribute('href')).toBe(homePicture);
+    expect(page.preloads[0]!.getAttribute('fetchpriority')).toBe('high');
+    expect(Object.keys(page.early!)).toEqual(['/cart', '/products?page=1&limit=24', '/categories']);
+    expect(page.early!['/cart']!.token).toBe('a-token');
+    expect(page.early!['/categories']!.token).toBeNull();
+  });
+
+  it('the product list: the first page when no search or filter is in the route', () => {
+    expect(openPage('#/products', 'a-token').requests.map((r) => r.path)).toEqual([
+      '/cart',
+      '/products?page=1&limit=24',
+    ]);
+    localStorage.clear();
+    sent = [];
+    expect(openPage('#/products?q=gitar', 'a-token').requests.map((r) => r.path)).toEqual(['/cart']);
+  });
+
+  it("the product list: its first cover preloaded as the first card's <img> asks for it", async () => {
+    const cover = `${window.location.origin}/images/products/shawl-0.webp`;
+    answers.set(
+      '/api/v1/products?page=1&limit=24',
+      () => new Response(JSON.stringify({ results: 1, data: [{ imageCover: cover }] }), { status: 200 }),
+    );
+    openPage('#/products', 'a-token');
+    await vi.waitFor(() => expect(document.head.querySelector('link[rel="preload"]')).not.toBeNull());
+    const link = document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]')!;
+    const { src, srcSet } = responsiveImage(cover);
+    expect(link.href).toBe(src);
+    expect(link.getAttribute('imagesrcset')).toBe(srcSet);
+    expect(link.getAttribute('imagesizes')).toBe(productCardPictureSizes);
+    expect(link.getAttribute('fetchpriority')).toBe('high');
+  });
+
+  it('the cart screen: the cart, with the token', () => {
+    expect(openPage('#/cart', 'a-token').requests).toEqual([{ path: '/cart', token: 'a-token' }]);
+  });
+
+  it("product details: the product, then its first picture preloaded as the carousel's <img> asks for it", async () => {
+    const picture = `${window.location.origin}/images/products/camera-1.webp`;
+    answers.set(
+      '/api/v1/products/a%20b',
+      () =>
+        new Response(JSON.stringify({ data: { imageCover: 'cover.webp', images: [picture] } }), {
+          status: 200,
+        }),
+    );
+    const page = openPage('#/productDetails/a%20b', 'a-token');
+    expect(page.requests.map((r) => r.path)).toEqual(['/cart', '/products/a%20b']);
+    await vi.waitFor(() => expect(document.head.querySelector('link[rel="preload"]')).not.toBeNull());
+    const link = document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]')!;
+    const { src, srcSet } = responsiveImage(picture);
+    expect(link.href).toBe(src);
+    expect(link.getAttribute('imagesrcset')).toBe(srcSet);
+    expect(link.getAttribute('imagesizes')).toBe(productPictureSizes);
+    expect(link.getAttribute('fetchpriority')).toBe('high');
+  });
+
+  it('product details: no picture is preloaded when the product is not found', async () => {
+    answers.set('/api/v1/products/nope', () => new Response('{"message":"No product"}', { status: 404 }));
+    openPage('#/productDetails/nope', 'a-token');
+    await settle();
+    expect(document.head.querySelector('link[rel="preload"]')).toBeNull();
+  });
+
+  it('a failed read is left for the storefront to report, not thrown on the page', async () => {
+    const unhandled = vi.fn();
+    window.addEventListener('unhandledrejection', unhandled);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const page = openPage('#/home', 'a-token');
+    await expect(page.early!['/cart']!.response).rejects.toThrow('Failed to fetch');
+    await settle();
+    window.removeEventListener('unhandledrejection', unhandled);
+    expect(unhandled).not.toHaveBeenCalled();
+  });
+});
