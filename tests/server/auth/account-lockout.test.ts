@@ -191,7 +191,10 @@ describe('password hashing under a flood', () => {
       times.push(performance.now() - t0);
     }
     const duringFlood = !floodOver;
-    expect(Math.max(...times)).toBeLessThan(200);
+    // Five fetches while 64 checks are hashed: their median within 200 ms (one may meet a busy machine's
+    // scheduler; before the cap the first took 0.76–2.8 s and the flood was over before it answered).
+    times.sort((a, b) => a - b);
+    expect(times[2]).toBeLessThan(200);
     // The chunks were fetched while the checks were still being hashed.
     expect(duringFlood).toBe(true);
     expect(await flood).toEqual(Array(64).fill(401));
@@ -285,7 +288,7 @@ describe.each(dbKinds)('a stranger cannot lock the owner out, on %s', (kind) => 
     });
     expect(reset.statusCode).toBe(200);
     expect((await signin(s, 'mine12345', '10.10.0.1', device)).statusCode).toBe(200);
-  });
+  }, 90_000); // 250 calls in sequence: seconds alone, more beside other suites on a busy machine
 
   it('a stranger at one address locks only that address: the owner elsewhere signs in without a cookie', async () => {
     const s = await signUp(t.app);
