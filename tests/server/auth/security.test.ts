@@ -103,7 +103,7 @@ describe('rate limits', () => {
       }
       // Six attempts in all, not six per instance.
       expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429, 429, 429, 429]);
-    });
+    }, 60_000); // two apps, each connecting to Redis: slow on a busy machine
   });
 });
 
