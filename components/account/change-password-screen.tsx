@@ -1,5 +1,6 @@
 'use client';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from '@/lib/router/react';
 import { notify } from '@/components/ui/notify';
 import { useResetPassword } from '@/lib/api/auth';
@@ -20,13 +21,16 @@ export function ChangePasswordScreen() {
   useDocumentTitle(t('account.changeDoc'));
   const navigate = useNavigate();
   const location = useLocation();
-  const [email, setEmail] = useState(() => (location.state as ResetState | null)?.email ?? '');
   const resetToken = (location.state as ResetState | null)?.resetToken;
-  const [newPassword, setNewPassword] = useState('');
+  // One form library for every form (react-hook-form); the server checks this one, so no schema is fetched.
+  const { register, handleSubmit } = useForm<{ email: string; newPassword: string }>({
+    defaultValues: { email: (location.state as ResetState | null)?.email ?? '', newPassword: '' },
+  });
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const resetPassword = useResetPassword();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const busy = useRef(false);
 
   useEffect(
     () => () => {
@@ -35,9 +39,10 @@ export function ChangePasswordScreen() {
     [],
   );
 
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
+  async function save({ email, newPassword }: { email: string; newPassword: string }) {
+    // One request at a time: a second submit can arrive before the button is drawn disabled.
+    if (busy.current) return;
+    busy.current = true;
     setPending(true);
     setProblem(null);
     try {
@@ -53,6 +58,7 @@ export function ChangePasswordScreen() {
     } catch (err) {
       console.error(err);
       setProblem(errorMessage(err));
+      busy.current = false;
       setPending(false);
     }
   }
@@ -63,20 +69,18 @@ export function ChangePasswordScreen() {
         <h1 id="change-title" className={styles.title}>
           {t('account.resetTitle')}
         </h1>
-        <form className={styles.form} noValidate onSubmit={save}>
+        <form className={styles.form} noValidate onSubmit={handleSubmit(save)}>
           <FormField
             label={t('account.yourEmail')}
             type="email"
             autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            {...register('email')}
           />
           <FormField
             label={t('account.newPassword')}
             type="password"
             autoComplete="new-password"
-            value={newPassword}
-            onChange={(e) => setNewPassword(e.target.value)}
+            {...register('newPassword')}
           />
           {problem ? (
             <p className={styles.error} role="alert">

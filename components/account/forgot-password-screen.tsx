@@ -1,5 +1,6 @@
 'use client';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from '@/lib/router/react';
 import { useRequestResetCode, useVerifyResetCode } from '@/lib/api/auth';
 import { messages } from '@/lib/rules/messages';
@@ -24,23 +25,27 @@ export function ForgotPasswordScreen() {
   useDocumentTitle(t('account.forgotDoc'));
   const navigate = useNavigate();
   const [step, setStep] = useState<'email' | 'code'>('email');
+  // One form library for every form (react-hook-form); these two need no schema, so no resolver is fetched.
+  const emailForm = useForm<{ email: string }>({ defaultValues: { email: '' } });
+  const codeForm = useForm<{ code: string }>({ defaultValues: { code: '' } });
   const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
   const [pending, setPending] = useState(false);
+  const busy = useRef(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const requestResetCode = useRequestResetCode();
   const verifyResetCode = useVerifyResetCode();
 
-  async function sendCode(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    const trimmed = email.trim();
+  async function sendCode(values: { email: string }) {
+    // One request at a time: a second submit can arrive before the button is drawn disabled.
+    if (busy.current) return;
+    const trimmed = values.email.trim();
     // Spec section 5: the e-mail is submitted only when, trimmed, it is not empty.
     if (!trimmed) {
       setProblem(messages.emailRequired);
       return;
     }
+    busy.current = true;
     setPending(true);
     setProblem(null);
     try {
@@ -52,21 +57,23 @@ export function ForgotPasswordScreen() {
       console.error(err);
       setProblem(errorMessage(err));
     } finally {
+      busy.current = false;
       setPending(false);
     }
   }
 
-  async function verify(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
+  async function verify(values: { code: string }) {
+    if (busy.current) return;
+    busy.current = true;
     setPending(true);
     setProblem(null);
     try {
-      const answer = await verifyResetCode.trigger({ code: code.trim(), email });
+      const answer = await verifyResetCode.trigger({ code: values.code.trim(), email });
       navigate('/changePass', { state: { email, resetToken: answer.resetToken } satisfies ResetState });
     } catch (err) {
       console.error(err);
       setProblem(errorMessage(err));
+      busy.current = false;
       setPending(false);
     }
   }
@@ -78,14 +85,13 @@ export function ForgotPasswordScreen() {
           <h1 id="forgot-title" className={styles.title}>
             {t('account.forgotTitle')}
           </h1>
-          <form className={styles.form} noValidate onSubmit={sendCode}>
+          <form className={styles.form} noValidate onSubmit={emailForm.handleSubmit(sendCode)}>
             <FormField
               label={t('account.yourEmailLower')}
               type="email"
               autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
               error={problem ?? undefined}
+              {...emailForm.register('email')}
             />
             <div className={styles.actions}>
               <button type="submit" className={styles.primary} disabled={pending}>
@@ -105,14 +111,13 @@ export function ForgotPasswordScreen() {
               {localiseServerMessage(notice)}
             </p>
           ) : null}
-          <form className={styles.form} noValidate onSubmit={verify}>
+          <form className={styles.form} noValidate onSubmit={codeForm.handleSubmit(verify)}>
             <FormField
               label={t('account.verifyCode')}
               inputMode="numeric"
               autoComplete="one-time-code"
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
               error={problem ?? undefined}
+              {...codeForm.register('code')}
             />
             <div className={styles.actions}>
               <button type="submit" className={styles.primary} disabled={pending}>
