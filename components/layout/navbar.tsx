@@ -31,10 +31,85 @@ function linkClass({ isActive }: { isActive: boolean }) {
 // undefined: who is signed in is not known (the exported page, and its hydration).
 const unknownSession = (): string | null | undefined => undefined;
 
+function MenuLink({ to, label }: { to: string; label: Parameters<ReturnType<typeof useT>>[0] }) {
+  const t = useT();
+  return (
+    <li>
+      <NavLink to={to} className={linkClass}>
+        {t(label)}
+      </NavLink>
+    </li>
+  );
+}
+
+/** 'Cart' with the count badge. Until the cart has been read its count is not known: a 0 would say it is empty. */
+function CartLink() {
+  const t = useT();
+  const { numOfCartItems, cartLoaded, cartLoadFailed } = useCart();
+  const state = cartLoaded ? undefined : cartLoadFailed ? 'failed' : 'loading';
+  return (
+    <li>
+      <NavLink to="/cart" className={linkClass}>
+        <CartIcon />
+        {t('nav.cart')}
+        <span
+          className={styles.badge}
+          aria-label={
+            state
+              ? t(state === 'failed' ? 'nav.cartNotLoaded' : 'nav.cartLoading')
+              : t('nav.cartItems', { count: numOfCartItems })
+          }
+          data-state={state}
+        >
+          {state ? (state === 'failed' ? '!' : '…') : t('nav.badge', { count: numOfCartItems })}
+        </span>
+      </NavLink>
+    </li>
+  );
+}
+
+/** A signed-in shopper's links and actions. */
+function ShopperMenu({ className }: { className?: string }) {
+  const t = useT();
+  return (
+    <div className={className}>
+      <ul className={styles.links}>
+        {loggedInLinks.map((l) => (
+          <MenuLink key={l.to} {...l} />
+        ))}
+        <CartLink />
+        <MenuLink to="/allorders" label="nav.orders" />
+      </ul>
+      <div className={styles.actions}>
+        <LanguageSwitch />
+        <ThemeToggle />
+        <button type="button" className={styles.logout} onClick={logOutEverywhere}>
+          {t('nav.logout')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** A guest's links and actions. */
+function GuestMenu({ className }: { className?: string }) {
+  return (
+    <div className={className}>
+      <ul className={styles.links}>
+        <MenuLink to="/login" label="nav.login" />
+        <MenuLink to="/register" label="nav.register" />
+      </ul>
+      <div className={styles.actions}>
+        <LanguageSwitch />
+        <ThemeToggle />
+      </div>
+    </div>
+  );
+}
+
 export function Navbar() {
   const t = useT();
   const token = useSyncExternalStore(subscribeSession, getToken, unknownSession);
-  const { numOfCartItems, cartLoaded, cartLoadFailed } = useCart();
   const [open, setOpen] = useState(false);
   const pathname = useShownLocation()?.pathname;
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -47,8 +122,6 @@ export function Navbar() {
     shownAt.current = pathname;
   }, [pathname]);
 
-  // Until the cart has been read, its count is not known: a 0 would say the cart is empty.
-  const state = cartLoaded ? undefined : cartLoadFailed ? 'failed' : 'loading';
   // The exported page holds both sets of links; the head script's `signed-in` class on <html> (from 'tkn')
   // shows the right one before the first paint. Once the session is known, only that set is rendered.
   const known = token !== undefined;
@@ -80,66 +153,16 @@ export function Navbar() {
         </button>
         <div id="main-menu" className={`${styles.menu} ${open ? styles.open : ''}`}>
           {!known || token ? (
-            <div key="shopper" className={known ? styles.session : `${styles.session} ${styles.forShopper}`}>
-              <ul className={styles.links}>
-                {loggedInLinks.map((l) => (
-                  <li key={l.to}>
-                    <NavLink to={l.to} className={linkClass}>
-                      {t(l.label)}
-                    </NavLink>
-                  </li>
-                ))}
-                <li>
-                  <NavLink to="/cart" className={linkClass}>
-                    <CartIcon />
-                    {t('nav.cart')}
-                    <span
-                      className={styles.badge}
-                      aria-label={
-                        state
-                          ? t(state === 'failed' ? 'nav.cartNotLoaded' : 'nav.cartLoading')
-                          : t('nav.cartItems', { count: numOfCartItems })
-                      }
-                      data-state={state}
-                    >
-                      {state ? (state === 'failed' ? '!' : '…') : t('nav.badge', { count: numOfCartItems })}
-                    </span>
-                  </NavLink>
-                </li>
-                <li>
-                  <NavLink to="/allorders" className={linkClass}>
-                    {t('nav.orders')}
-                  </NavLink>
-                </li>
-              </ul>
-              <div className={styles.actions}>
-                <LanguageSwitch />
-                <ThemeToggle />
-                <button type="button" className={styles.logout} onClick={logOutEverywhere}>
-                  {t('nav.logout')}
-                </button>
-              </div>
-            </div>
+            <ShopperMenu
+              key="shopper"
+              className={known ? styles.session : `${styles.session} ${styles.forShopper}`}
+            />
           ) : null}
           {!known || !token ? (
-            <div key="guest" className={known ? styles.session : `${styles.session} ${styles.forGuest}`}>
-              <ul className={styles.links}>
-                <li>
-                  <NavLink to="/login" className={linkClass}>
-                    {t('nav.login')}
-                  </NavLink>
-                </li>
-                <li>
-                  <NavLink to="/register" className={linkClass}>
-                    {t('nav.register')}
-                  </NavLink>
-                </li>
-              </ul>
-              <div className={styles.actions}>
-                <LanguageSwitch />
-                <ThemeToggle />
-              </div>
-            </div>
+            <GuestMenu
+              key="guest"
+              className={known ? styles.session : `${styles.session} ${styles.forGuest}`}
+            />
           ) : null}
         </div>
       </nav>
