@@ -9,11 +9,13 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { addressRoutes } from './modules/addresses';
 import { authPlugin, authRoutes, TokenService, type AuthLimits } from './modules/auth';
 import { cartRoutes } from './modules/cart';
-import { CatalogueCache, catalogueRoutes } from './modules/catalogue';
+import { auditRoutes } from './modules/audit';
+import { CatalogueCache, catalogueRoutes, catalogueStaffRoutes } from './modules/catalogue';
 import { checkoutRoutes, type PaymentProvider } from './modules/checkout';
 import { outboxRoutes } from './modules/dev';
 import { healthRoutes } from './modules/health';
 import { orderRoutes } from './modules/orders';
+import { staffRoutes } from './modules/staff';
 import { userRoutes } from './modules/users';
 import { wishlistRoutes } from './modules/wishlist';
 import { imageRoutes } from './images/routes';
@@ -77,6 +79,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes);
       await api.register(catalogueRoutes);
+      // Staff calls (the back office): the role is read from the database on each one.
+      await api.register(catalogueStaffRoutes);
+      await api.register(auditRoutes);
+      await api.register(staffRoutes);
       await api.register(authRoutes, { limits: deps.authLimits });
       await api.register(userRoutes, { limits: deps.authLimits });
       await api.register(cartRoutes);

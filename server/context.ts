@@ -7,6 +7,9 @@ import type { DecodedToken, TokenService } from './modules/auth';
 import type { CatalogueCache } from './modules/catalogue';
 
 export interface AuthUser extends DecodedToken {
+  /** The account's role in the database on this request (the token's claim is `tokenRole`). */
+  role: string;
+  tokenRole: string;
   email: string;
   /** The token the request carried (Logout ends it). */
   token: string;
@@ -31,6 +34,11 @@ declare module 'fastify' {
     /** Hook (onRequest or preHandler): 401 without a valid token; sets request.user. Use onRequest so a
      *  caller without a token gets 401 before any body validation. */
     authenticate: preHandlerAsyncHookHandler;
+    /** Hooks after `authenticate`: 403 unless the database says staff or admin (admin) now. */
+    requireStaff: preHandlerAsyncHookHandler;
+    requireAdmin: preHandlerAsyncHookHandler;
+    /** The caller when the request carries a valid staff token (a role checked in the database), else null. */
+    staffOrNull(request: FastifyRequest): Promise<AuthUser | null>;
   }
   interface FastifyRequest {
     user: AuthUser | null;

@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { openShopDatabase } from './db/client';
+import { ensureDemoAdmin } from './modules/staff';
 import { catalogueIsEmpty, seedCatalogue } from './seed/seed';
 
 export interface ServeOptions {
@@ -24,10 +25,7 @@ export async function serve(options: ServeOptions = {}) {
     }
     throw err;
   }
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'pglite'),
-  });
+  const database = await openShopDatabase(config);
   await database.migrate();
   let renderImages: (() => Promise<number>) | undefined;
   if (await catalogueIsEmpty(database.db)) {
@@ -39,6 +37,9 @@ export async function serve(options: ServeOptions = {}) {
         `in ${((Date.now() - t0) / 1000).toFixed(1)} s.`,
     );
   }
+  // Development only: a demo admin for the back office (never in production: there `npm run admin` makes one).
+  const demoAdmin =
+    config.nodeEnv !== 'production' ? await ensureDemoAdmin(database.db, config.dataDir) : undefined;
   const app = await buildApp({ config, database, plugins: options.plugins });
 
   let closing = false;
@@ -89,6 +90,13 @@ export async function serve(options: ServeOptions = {}) {
       `listening on ${config.host}, database ${database.driver}, mail ${app.ctx.mailer.kind}, ` +
       `payments ${payments}, public URL ${config.publicUrl})`,
   );
+  if (demoAdmin) {
+    console.log(
+      `Demo admin (development only): ${demoAdmin.email} / ${demoAdmin.password} ` +
+        `(kept in ${demoAdmin.passwordFile}; sign in with POST /api/v1/auth/signin). ` +
+        'Make real admins with: npm run admin -- create EMAIL',
+    );
+  }
   if (renderImages) {
     // Pictures are drawn after the server is up (any asked for before then are drawn on request). A
     // failure here (a full disk, too many open files) is logged; the pictures are drawn on request.

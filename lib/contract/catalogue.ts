@@ -43,6 +43,21 @@ export const SubcategoryRef = Type.Object({
 });
 export type SubcategoryRef = Static<typeof SubcategoryRef>;
 
+export const productStatuses = ['active', 'draft', 'archived'] as const;
+/**
+ * On the storefront ('active'), being prepared ('draft'), or retired ('archived': off the storefront, kept in old
+ * orders). Shoppers only ever see active products; staff read the others with `status` (lib/contract/staff.ts).
+ */
+export const ProductStatus = Type.Union([
+  Type.Literal('active'),
+  Type.Literal('draft'),
+  Type.Literal('archived'),
+]);
+export type ProductStatus = Static<typeof ProductStatus>;
+/** GET /products?status=: 'active' (the default, anyone); the others and 'all' with a staff token only. */
+export const ProductStatusFilter = Type.Union([...ProductStatus.anyOf, Type.Literal('all')]);
+export type ProductStatusFilter = Static<typeof ProductStatusFilter>;
+
 export const Product = Type.Object({
   sold: Type.Integer(),
   images: Type.Array(Type.String()),
@@ -132,6 +147,7 @@ export const ProductListQuery = Type.Object({
   'price[gt]': Type.Optional(Type.Number({ minimum: 0 })),
   'price[lt]': Type.Optional(Type.Number({ minimum: 0 })),
   fields: Type.Optional(Type.String({ maxLength: 300 })),
+  status: Type.Optional(ProductStatusFilter),
   ...LangQuery.properties,
 });
 export type ProductListQuery = Static<typeof ProductListQuery>;

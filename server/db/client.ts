@@ -108,6 +108,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   };
 }
 
+/** The shop's database as configured: DATABASE_URL, else PGlite in DATA_DIR/pglite (server, seed, admin CLI). */
+export function openShopDatabase(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): Promise<Database> {
+  return openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+}
+
 /** PostgreSQL error code of a driver error, looking through drizzle's wrapper. */
 export function pgErrorCode(err: unknown): string | undefined {
   let e: unknown = err;

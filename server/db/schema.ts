@@ -1,4 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
+// Product states and roles, as the wire contract spells them.
+import { productStatuses, staffRoles as roles } from '@/lib/contract/staff';
 import {
   boolean,
   check,
@@ -33,12 +35,15 @@ export const users = pgTable(
     email: text('email').notNull(),
     phone: text('phone').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role').notNull().default('user'),
+    role: text('role', { enum: roles }).notNull().default('user'),
     // Tokens issued (iat) before this instant are refused: a password change or reset logs out everywhere.
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    check('users_role_known', sql`${t.role} in ('user', 'staff', 'admin')`),
+  ],
 );
 
 // Arabic beside English: `*_ar` columns are optional, and an answer in Arabic falls back to the English value
@@ -117,6 +122,9 @@ export const products = pgTable(
     subcategoryIds: text('subcategory_ids').array().notNull(),
     ratingsAverage: real('ratings_average').notNull(),
     ratingsQuantity: integer('ratings_quantity').notNull(),
+    // Only 'active' products are on the storefront; 'draft' (a copy being prepared) and 'archived' (retired: it
+    // stays in old orders) are seen by staff only. Carts take only active products.
+    status: text('status', { enum: productStatuses }).notNull().default('active'),
     ...timestamps,
   },
   (t) => [
@@ -143,6 +151,7 @@ export const products = pgTable(
     index('products_title_ar_search_trgm_idx').using('gin', t.titleArSearch.op('gin_trgm_ops')),
     index('products_description_ar_words_idx').using('gin', t.descriptionArWords),
     check('products_quantity_nonneg', sql`${t.quantity} >= 0`),
+    check('products_status_known', sql`${t.status} in ('active', 'draft', 'archived')`),
   ],
 );
 
@@ -402,4 +411,47 @@ export const outbox = pgTable(
     createdAt: timestamps.createdAt,
   },
   (t) => [index('outbox_to_idx').on(t.to)],
+);
+
+/**
+ * Every change staff make (and the admin command line), written in the same transaction as the change: who,
+ * when, what, and the entity before and after (JSON as the staff API answers it, or the row's own fields).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: text('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // Null for the command line (npm run admin); the e-mail is kept as it was, should the account change.
+    actorId: text('actor_id').references(() => users.id),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at.desc(), t.id.desc()),
+    index('audit_log_entity_idx').on(t.entity, t.entityId, t.at.desc()),
+    index('audit_log_actor_idx').on(t.actorId, t.at.desc()),
+  ],
+);
+
+/** Each change of a product's stock by staff: before, after and why (orders' takings are in order_items). */
+export const stockHistory = pgTable(
+  'stock_history',
+  {
+    id: text('id').primaryKey(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    actorId: text('actor_id').references(() => users.id),
+    actorEmail: text('actor_email').notNull(),
+    before: integer('before').notNull(),
+    after: integer('after').notNull(),
+    reason: text('reason').notNull(),
+  },
+  (t) => [index('stock_history_product_idx').on(t.productId, t.at.desc())],
 );

@@ -1,7 +1,7 @@
 // `npm run db:seed [-- --products N]`: applies migrations and writes the catalogue (idempotent).
 import path from 'node:path';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { openShopDatabase } from '../db/client';
 import { seedCatalogue } from './seed';
 
 function productsArg(argv: string[]): number | undefined {
@@ -18,10 +18,7 @@ function productsArg(argv: string[]): number | undefined {
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'pglite'),
-  });
+  const database = await openShopDatabase(config);
   try {
     await database.migrate();
     const t0 = Date.now();

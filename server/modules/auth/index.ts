@@ -1,7 +1,7 @@
 // The auth module's face: all that other modules and server/app.ts may use of it (eslint.config.mjs holds them
 // to this file). Everything else in auth/ is the module's own business.
 export { retryIn } from './attempt-counters';
-export { authPlugin, requireUser } from './authenticate';
+export { authPlugin, notAllowed, requireUser, staffSignInAgain } from './authenticate';
 export { hashPassword } from './passwords';
 export { emailTakenByOther, findUserById, updateUser } from './repository';
 export { authRoutes } from './routes';
@@ -15,4 +15,10 @@ export {
   type AccountLimits,
   type AuthLimits,
 } from './service';
-export { passwordChangeStamp, TokenService, type DecodedToken } from './tokens';
+export {
+  isStaffRole,
+  passwordChangeStamp,
+  staffTokenLifetimeSeconds,
+  TokenService,
+  type DecodedToken,
+} from './tokens';

@@ -13,8 +13,15 @@ export interface DecodedToken extends TokenUser {
 }
 
 export const tokenLifetimeSeconds = 90 * 24 * 60 * 60;
+/** A staff or admin session is short: a stolen back-office token is good for a working day at most. */
+export const staffTokenLifetimeSeconds = 8 * 60 * 60;
 
-/** HS256 tokens with the contract's payload {id,name,role} and a 90-day lifetime. */
+/** Roles whose tokens open the staff calls (the database decides on each call; the token must say so too). */
+export function isStaffRole(role: string): role is 'staff' | 'admin' {
+  return role === 'staff' || role === 'admin';
+}
+
+/** HS256 tokens with the contract's payload {id,name,role}: 90 days for shoppers, 8 hours for staff and admins. */
 export class TokenService {
   private readonly key: Uint8Array;
 
@@ -34,7 +41,7 @@ export class TokenService {
         // A random id: two sign-ins in one second get two tokens, so Logout on one device ends only that one.
         .setJti(randomBytes(12).toString('base64url'))
         .setIssuedAt(iat)
-        .setExpirationTime(iat + tokenLifetimeSeconds)
+        .setExpirationTime(iat + (isStaffRole(user.role) ? staffTokenLifetimeSeconds : tokenLifetimeSeconds))
         .sign(this.key)
     );
   }

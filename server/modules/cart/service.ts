@@ -11,6 +11,8 @@ import { cartEnvelope, cartEnvelopeWithIds } from './serialize';
 export const outOfStock = (title: string, quantity: number) =>
   quantity === 0 ? `${title} is out of stock` : `Only ${quantity} of ${title} in stock`;
 
+export const notForSale = (title: string) => `${title} is no longer for sale`;
+
 const noLine = (id: string) => `No product for this id ${id} in your cart`;
 
 /** A line of the caller's cart named by an id: the product id first, then the line id (the contract accepts both). */
@@ -27,6 +29,8 @@ export async function addToCart(
   if (!isObjectId(productId)) throw new AppError(404, noProduct(productId));
   const product = await repo.productById(db, productId);
   if (!product) throw new AppError(404, noProduct(productId));
+  // Archived (or draft) products are off the storefront: a page open since, or an old link, cannot add them.
+  if (product.status !== 'active') throw new AppError(400, notForSale(product.title));
   if (product.quantity < 1) throw new AppError(400, outOfStock(product.title, 0));
   return runInTransaction(db, async (tx) => {
     const cart = await repo.upsertCart(tx, userId);

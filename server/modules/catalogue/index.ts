@@ -3,5 +3,6 @@
 // the app keeps on ctx (orders tell it which products' stock changed).
 export { CatalogueCache } from './cache';
 export { catalogueRoutes } from './routes';
+export { catalogueStaffRoutes } from './staff-routes';
 export { localised } from './serialize';
 export { cartProducts, productAnswers } from './service';

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, like, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { ProductStatus } from '@/lib/contract/catalogue';
 import type { Language } from '@/lib/contract/common';
 import { hasArabicLetter } from '@/lib/rules/arabic';
 import type { Db, Executor } from '../../db/client';
@@ -123,6 +124,8 @@ export interface ProductFilter {
   maxPrice?: number;
   /** Lower-cased, Arabic in its search form; the ranked, typo-tolerant search. */
   keyword?: string;
+  /** Which products: active ones (the storefront's, the default), one other status, or all (staff). */
+  status?: ProductStatus | 'all';
 }
 
 export interface ProductSort {
@@ -141,6 +144,8 @@ function integerBound(op: '>=' | '<=', n: number): SQL {
 
 async function filterConditions(db: Executor, f: ProductFilter): Promise<SQL[]> {
   const where: SQL[] = [];
+  const status = f.status ?? 'active';
+  if (status !== 'all') where.push(eq(products.status, status));
   if (f.title) {
     // Arabic text is looked for in the Arabic titles' search form (trigram-indexed like the English titles).
     where.push(

@@ -3,13 +3,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   CategoryAnswer,
   CategoryList,
-  ProductAnswer,
-  ProductList,
   ProductListQuery,
   SubcategoryAnswer,
   SubcategoryList,
 } from '@/lib/contract/catalogue';
 import { IdParams, LangQuery, ListQuery } from '@/lib/contract/common';
+import { ProductAnswerWithStaff, ProductListWithStaff } from '@/lib/contract/staff';
 import { isObjectId } from '../../db/ids';
 import { AppError, ValidationError } from '../../errors';
 import { productKey } from './cache';
@@ -79,21 +78,34 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/products',
     {
       config,
-      schema: { querystring: ProductListQuery, response: { 200: ProductList } },
+      schema: { querystring: ProductListQuery, response: { 200: ProductListWithStaff } },
       preValidation: rejectUnknownOperators,
     },
     async function getProducts(request, reply) {
       const plan = planProductList(request.query, request.lang);
+      const staff = await app.staffOrNull(request);
+      if (!staff && request.query.status && request.query.status !== 'active') {
+        // Drafts and archived products are staff business: 401 without a token, 403 with a shopper's.
+        await app.authenticate(request, reply);
+        await app.requireStaff(request, reply);
+      }
+      // Staff answers carry the staff fields: never cached, never shared with a shopper.
+      if (staff) return cachedReply(cache, null, request, reply, () => listProducts(ctx, plan, 'staff'));
       return cached(plan.key, request, reply, () => listProducts(ctx, plan));
     },
   );
 
   app.get(
     '/products/:id',
-    { config, schema: { params: IdParams, querystring: LangQuery, response: { 200: ProductAnswer } } },
+    {
+      config,
+      schema: { params: IdParams, querystring: LangQuery, response: { 200: ProductAnswerWithStaff } },
+    },
     async function getProduct(request, reply) {
       const { id } = request.params;
       if (!isObjectId(id)) throw new AppError(404, noProductWithId(id));
+      if (await app.staffOrNull(request))
+        return cachedReply(cache, null, request, reply, () => productDetails(ctx, id, request.lang, 'staff'));
       return cached(productKey(id), request, reply, () => productDetails(ctx, id, request.lang));
     },
   );

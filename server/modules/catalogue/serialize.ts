@@ -7,6 +7,7 @@ import type {
   SubcategoryRef,
 } from '@/lib/contract/catalogue';
 import type { Language } from '@/lib/contract/common';
+import type { StaffCategory, StaffProduct } from '@/lib/contract/staff';
 import type { BrandRow, CategoryRow, ProductWithRelations, SubcategoryRow } from './repository';
 
 /** Image paths are stored relative ("/images/..."); the wire wants absolute URLs. */
@@ -99,4 +100,18 @@ export function serializeCartProduct(
     ratingsAverage: p.product.ratingsAverage,
     id: p.product.id,
   };
+}
+
+/** A product as staff see it: the storefront's English answer, both languages as stored, and its status. */
+export function serializeStaffProduct(p: ProductWithRelations, publicUrl: string): StaffProduct {
+  return {
+    ...serializeProduct(p, publicUrl, 'en'),
+    titleAr: p.product.titleAr,
+    descriptionAr: p.product.descriptionAr,
+    status: p.product.status,
+  };
+}
+
+export function serializeStaffCategory(c: CategoryRow | BrandRow, publicUrl: string): StaffCategory {
+  return { ...serializeCategory(c, publicUrl, 'en'), nameAr: c.nameAr };
 }

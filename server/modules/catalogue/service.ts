@@ -9,32 +9,29 @@ import type {
   SubcategoryAnswer,
   SubcategoryList,
 } from '@/lib/contract/catalogue';
-import type { Language, ListMetadata } from '@/lib/contract/common';
+import type { Language } from '@/lib/contract/common';
 import { normaliseArabic } from '@/lib/rules/arabic';
 import type { AppContext } from '../../context';
 import { pgErrorCode, type Db, type Executor } from '../../db/client';
 import { brands, categories } from '../../db/schema';
 import { AppError, ValidationError } from '../../errors';
+import { metadata, pageOf } from '../../paging';
+
+export { metadata, pageOf };
 import * as repo from './repository';
-import { serializeCartProduct, serializeCategory, serializeProduct, serializeSubcategory } from './serialize';
+import {
+  serializeCartProduct,
+  serializeCategory,
+  serializeProduct,
+  serializeStaffProduct,
+  serializeSubcategory,
+} from './serialize';
 
 /** An answer to cache, with the products it shows and whether its order follows their sales. */
 export interface CatalogueAnswer<T> {
   answer: T;
   products?: readonly string[];
   followsSales?: boolean;
-}
-
-/**
- * The largest page a list answers: a larger `limit` (up to the contract's 1000) is answered as this, with
- * `metadata.limit` saying so and `nextPage` leading on. One uncached `limit=1000` list cost about 100 ms of the
- * event loop; every page up to this size is kept by the response cache.
- */
-export const maxListLimit = 100;
-
-/** A list's page and its size as answered (at most maxListLimit). */
-export function pageOf(q: { page: number; limit: number }): { page: number; limit: number } {
-  return { page: q.page, limit: Math.min(q.limit, maxListLimit) };
 }
 
 export const catalogueTooSlow =
@@ -52,17 +49,6 @@ async function timedRead<T>(ctx: AppContext, read: (db: Db) => Promise<T>): Prom
     if (pgErrorCode(err) === '57014') throw new AppError(503, catalogueTooSlow);
     throw err;
   }
-}
-
-export function metadata(total: number, page: number, limit: number): ListMetadata {
-  const numberOfPages = Math.ceil(total / limit);
-  return {
-    currentPage: page,
-    numberOfPages,
-    limit,
-    ...(page < numberOfPages ? { nextPage: page + 1 } : {}),
-    ...(page > 1 ? { prevPage: page - 1 } : {}),
-  };
 }
 
 const projectable = new Set([
@@ -162,6 +148,8 @@ export function planProductList(q: ProductListQuery, lang: Language): ProductLis
   put('price[gt]', gt);
   put('price[lt]', lt);
   put('fields', fields?.join(','));
+  // Active is the default: the storefront's keys stay as they were.
+  if (q.status && q.status !== 'active') put('status', q.status);
   // Prices are whole pounds: each bound becomes the whole-pound bound that keeps the same products.
   const lowest = [
     gte !== undefined ? Math.ceil(gte) : undefined,
@@ -181,6 +169,7 @@ export function planProductList(q: ProductListQuery, lang: Language): ProductLis
     ...(defined(lowest).length ? { minPrice: Math.max(...defined(lowest)) } : {}),
     ...(defined(highest).length ? { maxPrice: Math.min(...defined(highest)) } : {}),
     ...(keyword ? { keyword } : {}),
+    ...(q.status && q.status !== 'active' ? { status: q.status } : {}),
   };
   return {
     key: `products?${canonical.toString()}`,
@@ -203,9 +192,13 @@ function project(data: ProductList['data'], fields: string[]): ProductList['data
   return data.map((p) => Object.fromEntries(Object.entries(p).filter(([k]) => keep(k))) as typeof p);
 }
 
+/** Who reads: a shopper (the storefront's fields) or staff (the staff fields too: both languages, status). */
+export type CatalogueView = 'shop' | 'staff';
+
 export async function listProducts(
   ctx: AppContext,
   plan: ProductListPlan,
+  view: CatalogueView = 'shop',
 ): Promise<CatalogueAnswer<ProductList>> {
   const { total, rows, full } = await timedRead(ctx, async (db) => {
     const page = await repo.productPage(
@@ -217,7 +210,11 @@ export async function listProducts(
     );
     return { ...page, full: await repo.withRelations(db, page.rows) };
   });
-  const data = full.map((p) => serializeProduct(p, ctx.config.publicUrl, plan.lang));
+  const data = full.map((p) =>
+    view === 'staff'
+      ? serializeStaffProduct(p, ctx.config.publicUrl)
+      : serializeProduct(p, ctx.config.publicUrl, plan.lang),
+  );
   return {
     answer: {
       results: total,
@@ -236,15 +233,19 @@ export async function productDetails(
   ctx: AppContext,
   id: string,
   lang: Language,
+  view: CatalogueView = 'shop',
 ): Promise<CatalogueAnswer<ProductAnswer>> {
   const { p, rows } = await timedRead(ctx, async (db) => {
     const p = await repo.loadProduct(db, id);
     return { p, rows: p ? await repo.reviewsOf(db, id) : [] };
   });
-  if (!p) throw new AppError(404, noProductWithId(id));
+  // Drafts and archived products are not on the storefront: to a shopper they do not exist.
+  if (!p || (view === 'shop' && p.product.status !== 'active')) throw new AppError(404, noProductWithId(id));
   const answer = {
     data: {
-      ...serializeProduct(p, ctx.config.publicUrl, lang),
+      ...(view === 'staff'
+        ? serializeStaffProduct(p, ctx.config.publicUrl)
+        : serializeProduct(p, ctx.config.publicUrl, lang)),
       __v: 0,
       reviews: rows.map(({ review, userName }) => ({
         _id: review.id,
