@@ -5,7 +5,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalidToken, notLoggedIn } from '@/server/errors';
 import { notAllowed, staffSignInAgain } from '@/server/modules/auth';
-import { call, setRole, signIn, staffMember, type Method } from './helpers/staff';
+import { call, setRole, signIn, staffMember, type Method } from '../helpers/staff';
 import {
   dbKinds,
   json,
@@ -14,7 +14,7 @@ import {
   startTestApp,
   type Shopper,
   type TestApp,
-} from './helpers/test-app';
+} from '../helpers/test-app';
 
 interface StaffCall {
   method: Method;

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, stockHistory } from '@/server/db/schema';
-import { staffMember } from './helpers/staff';
+import { staffMember } from '../helpers/staff';
 import {
   signUp,
   someProducts,
@@ -13,7 +13,7 @@ import {
   type Json,
   type Shopper,
   type TestApp,
-} from './helpers/test-app';
+} from '../helpers/test-app';
 
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
   'staff stock edits racing orders on PostgreSQL',

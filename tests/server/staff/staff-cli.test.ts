@@ -12,10 +12,10 @@ import { buildApp } from '@/server/app';
 import { loadConfig } from '@/server/config';
 import { openDatabase } from '@/server/db/client';
 import { auditLog } from '@/server/db/schema';
-import { json, signUp } from './helpers/test-app';
-import { signIn } from './helpers/staff';
+import { json, signUp } from '../helpers/test-app';
+import { signIn } from '../helpers/staff';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = fileURLToPath(new URL('../../..', import.meta.url));
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'admin-cli-'));
 const jwtSecret = randomBytes(32).toString('hex');
 

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, stockHistory } from '@/server/db/schema';
-import { call, staffMember } from './helpers/staff';
+import { call, staffMember } from '../helpers/staff';
 import {
   dbKinds,
   json,
@@ -14,7 +14,7 @@ import {
   type Json,
   type Shopper,
   type TestApp,
-} from './helpers/test-app';
+} from '../helpers/test-app';
 
 const address = { details: '5 Corniche Road', phone: '01012345678', city: 'Alexandria' };
 
