@@ -1,6 +1,6 @@
-'use client';
-// The back office: react-admin on the staff API, hash-routed under #/office, English and Arabic (right to left),
-// light and dark. Mounted only by app/admin/page.tsx, client-side: no storefront page loads any of it.
+// The back office: react-admin on the staff API, on its default hash router (#/login, #/products, ...), English and
+// Arabic (right to left), light and dark. Rendered only by admin/main.tsx, the entry of its own esbuild bundle
+// (scripts/build-admin.mjs, out/admin/): no storefront page or chunk holds any of it.
 import { CacheProvider } from '@emotion/react';
 import AuditIcon from '@mui/icons-material/History';
 import BrandIcon from '@mui/icons-material/LocalOffer';
@@ -10,50 +10,35 @@ import { useEffect, useMemo, useState } from 'react';
 import { Admin, Resource, localStorageStore } from 'react-admin';
 import { authProvider } from './api/auth-provider';
 import { dataProvider } from './api/data-provider';
-import { AuditLogList } from './audit/audit-log-list';
-import { routerBasename, storePrefix } from './config';
-import { Dashboard } from './dashboard';
-import { makeI18nProvider, type AdminLocale } from './i18n/i18n-provider';
+import { storePrefix } from './config';
+import { makeI18nProvider } from './i18n/i18n-provider';
+import { currentLocale, directionOf, titleOf, type AdminLocale } from './locale';
 import { LoginPage } from './login-page';
-import { ProductCreate } from './products/product-create';
-import { ProductEdit } from './products/product-edit';
-import { ProductList } from './products/product-list';
 import { ltrCache, rtlCache } from './rtl-cache';
-import { TaxonomyCreate, TaxonomyEdit, TaxonomyList } from './taxonomy/taxonomy-screens';
+import {
+  AuditLogList,
+  Dashboard,
+  ProductCreate,
+  ProductEdit,
+  ProductList,
+  TaxonomyCreate,
+  TaxonomyEdit,
+  TaxonomyList,
+} from './screens';
 import { makeTheme } from './theme';
 
 const store = localStorageStore(undefined, storePrefix);
 
-function storedLocale(): AdminLocale {
-  const value = store.getItem<string>('locale');
-  if (value === 'ar' || value === 'en') return value;
-  const first = (typeof navigator !== 'undefined' && (navigator.languages?.[0] || navigator.language)) || '';
-  return /^ar(-|_|$)/i.test(first) ? 'ar' : 'en';
-}
+/** The stored language, else the browser's: the same choice as the page's head script (admin/head-script.ts). */
+const storedLocale = currentLocale;
 
-/**
- * The root layout's head script is the storefront's: on an empty hash it applies the storefront's guard and
- * writes `#/login` (or `#/home`). Every back office route lives under `#/office`; anything else is the office's
- * start, where react-admin asks for a sign-in when there is no staff session.
- */
-export function normaliseHash(location: Location = window.location): void {
-  const hash = location.hash.replace(/^#/, '');
-  if (hash === routerBasename || hash.startsWith(`${routerBasename}/`)) return;
-  window.history.replaceState(
-    window.history.state,
-    '',
-    `${location.pathname}${location.search}#${routerBasename}/`,
-  );
-}
-
-/** Language and direction on <html>: the head script set them from the storefront's choice, the office has its own. */
+/** Language and direction on <html>: the page's head script set them before paint from the same stored choice. */
 function useDocumentLanguage(locale: AdminLocale) {
   useEffect(() => {
     const html = document.documentElement;
     html.lang = locale;
-    html.dir = locale === 'ar' ? 'rtl' : 'ltr';
-    html.removeAttribute('data-lang-pending');
-    document.title = locale === 'ar' ? 'لوحة إدارة FreshCart' : 'FreshCart back office';
+    html.dir = directionOf(locale);
+    document.title = titleOf(locale);
   }, [locale]);
 }
 
@@ -61,7 +46,7 @@ export function BackOffice() {
   const [locale, setLocale] = useState<AdminLocale>(storedLocale);
   useEffect(() => store.subscribe('locale', (value: unknown) => setLocale(value === 'ar' ? 'ar' : 'en')), []);
   useDocumentLanguage(locale);
-  const direction = locale === 'ar' ? 'rtl' : 'ltr';
+  const direction = directionOf(locale);
   const lightTheme = useMemo(() => makeTheme('light', direction), [direction]);
   const darkTheme = useMemo(() => makeTheme('dark', direction), [direction]);
   // Made once: react-admin keeps the language in the store and switches the provider's catalogue itself.
@@ -70,7 +55,6 @@ export function BackOffice() {
   return (
     <CacheProvider value={direction === 'rtl' ? rtlCache : ltrCache}>
       <Admin
-        basename={routerBasename}
         title="FreshCart"
         store={store}
         authProvider={authProvider}

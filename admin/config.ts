@@ -1,7 +1,8 @@
 // The back office's own settings. It shares nothing with the storefront's session: its token lives in
 // sessionStorage under a key of its own (a staff session ends with the tab), never in the storefront's 'tkn'.
 
-/** {host} of the API, as the storefront's build sets it (empty: the page's own origin). */
+/** {host} of the API, as the storefront's build sets it (empty: the page's own origin); scripts/build-admin.mjs
+ * writes the build's NEXT_PUBLIC_API_HOST in, as Next does for the storefront. */
 export const apiBase = `${(process.env.NEXT_PUBLIC_API_HOST ?? '').replace(/\/+$/, '')}/api/v1`;
 
 /** sessionStorage key of the staff token. */
@@ -9,13 +10,6 @@ export const STAFF_TOKEN_KEY = 'freshcart.staff.token';
 
 /** sessionStorage key of the signed-in staff member's name and role, for the app bar. */
 export const STAFF_IDENTITY_KEY = 'freshcart.staff.identity';
-
-/**
- * The hash router's base: every back office route is `#/office/...`. The root layout's head script (shared with
- * the storefront) applies the storefront's guards to `#/`, `#/login`, `#/products`, `#/categories`, `#/brands`
- * before anything else runs; under `/office` no back office route is one of the storefront's routes.
- */
-export const routerBasename = '/office';
 
 /** Prefix of the react-admin store's keys in localStorage (language, theme, list preferences; never a token). */
 export const storePrefix = 'freshcart.office';

@@ -1,8 +1,7 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { arabicOver } from './ar';
 import { en } from './en';
-
-export type AdminLocale = 'en' | 'ar';
+import type { AdminLocale } from '../locale';
 
 const ar = arabicOver(en);
 
