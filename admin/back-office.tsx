@@ -7,14 +7,14 @@ import BrandIcon from '@mui/icons-material/LocalOffer';
 import CategoryIcon from '@mui/icons-material/Category';
 import ProductIcon from '@mui/icons-material/Inventory2';
 import { useEffect, useMemo, useState } from 'react';
-import { Admin, Resource, localStorageStore } from 'react-admin';
+import { Admin, Resource } from 'react-admin';
 import { authProvider } from './api/auth-provider';
 import { dataProvider } from './api/data-provider';
-import { storePrefix } from './config';
 import { makeI18nProvider } from './i18n/i18n-provider';
 import { currentLocale, directionOf, titleOf, type AdminLocale } from './locale';
 import { LoginPage } from './login-page';
 import { ltrCache, rtlCache } from './rtl-cache';
+import { makeStore } from './store';
 import {
   AuditLogList,
   Dashboard,
@@ -27,7 +27,7 @@ import {
 } from './screens';
 import { makeTheme } from './theme';
 
-const store = localStorageStore(undefined, storePrefix);
+const store = makeStore();
 
 /** The stored language, else the browser's: the same choice as the page's head script (admin/head-script.ts). */
 const storedLocale = currentLocale;
@@ -44,7 +44,13 @@ function useDocumentLanguage(locale: AdminLocale) {
 
 export function BackOffice() {
   const [locale, setLocale] = useState<AdminLocale>(storedLocale);
-  useEffect(() => store.subscribe('locale', (value: unknown) => setLocale(value === 'ar' ? 'ar' : 'en')), []);
+  useEffect(
+    () =>
+      store.subscribe('locale', (value: unknown) =>
+        setLocale(value === 'ar' || value === 'en' ? value : currentLocale()),
+      ),
+    [],
+  );
   useDocumentLanguage(locale);
   const direction = directionOf(locale);
   const lightTheme = useMemo(() => makeTheme('light', direction), [direction]);

@@ -69,9 +69,12 @@ test.describe('back office without the staff API', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
 
-    // The choice is the back office's own and survives a reload.
+    // The choice is the back office's own and survives a reload (and the sign-out react-admin does on a signed-out
+    // load, which resets its store): the page's head script and the app both read it.
     await page.reload();
     await expect(page.getByRole('heading', { name: 'تسجيل الدخول إلى لوحة الإدارة' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    expect(await page.evaluate(() => localStorage.getItem('RaStorefreshcart.office.locale'))).toBe('"ar"');
     await chooseLanguage(page, 'English');
     await expect(page.getByRole('heading', { name: 'Sign in to the back office' })).toBeVisible();
 

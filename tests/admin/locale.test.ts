@@ -1,6 +1,7 @@
 // The back office's language as the page's head script and the app both choose it (admin/locale.ts).
 import { describe, expect, it } from 'vitest';
 import { currentLocale, directionOf, pickLocale, storeKey } from '@/admin/locale';
+import { makeStore } from '@/admin/store';
 import { LANG_KEY } from '@/lib/i18n/language';
 
 describe('the back office language', () => {
@@ -24,5 +25,20 @@ describe('the back office language', () => {
     localStorage.setItem(storeKey('locale'), JSON.stringify('ar'));
     expect(currentLocale()).toBe('ar');
     expect(directionOf(currentLocale())).toBe('rtl');
+  });
+});
+
+describe("the back office's store", () => {
+  it('keeps the language and colour scheme when react-admin resets it on sign-out', () => {
+    const store = makeStore();
+    store.setup();
+    store.setItem('locale', 'ar');
+    store.setItem('theme', 'dark');
+    store.setItem('products.listParams', { page: 3 });
+    store.reset();
+    expect(store.getItem('locale')).toBe('ar');
+    expect(store.getItem('theme')).toBe('dark');
+    expect(store.getItem('products.listParams')).toBeUndefined();
+    expect(currentLocale()).toBe('ar');
   });
 });
