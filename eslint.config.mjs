@@ -83,10 +83,10 @@ export default tseslint.config(
   },
   // Environments: browser code, Node code, and the rules and wire shapes both sides share (no environment).
   {
-    files: ['app/**', 'components/**', 'lib/**', 'tests/web/**'],
+    files: ['app/**', 'components/**', 'lib/**', 'admin/**', 'tests/web/**', 'tests/admin/**'],
     languageOptions: { globals: { ...globals.browser } },
   },
-  { files: ['tests/web/**', 'e2e/**'], languageOptions: { globals: { ...globals.node } } },
+  { files: ['tests/web/**', 'tests/admin/**', 'e2e/**'], languageOptions: { globals: { ...globals.node } } },
   { files: [...serverOnly, '*.mjs', 'scripts/**'], languageOptions: { globals: { ...globals.node } } },
   { files: ['lib/rules/**', 'lib/contract/**'], languageOptions: { globals: {} } },
   // Drives Chromium: its page.evaluate callbacks run in the browser.
@@ -142,6 +142,61 @@ export default tseslint.config(
       ],
     },
   })),
+  // The back office (admin/) is a lint zone of its own, built by its own bundler (scripts/build-admin.mjs) into
+  // out/admin/. The storefront never imports it, so none of react-admin reaches a shopper's chunks. It shares with
+  // the storefront only the wire shapes (types), the rules both sides apply and the language formats; never the
+  // storefront's screens, API client, session or router.
+  {
+    files: ['app/**', 'components/**', 'lib/**', 'styles/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: ['./app', './components', './lib', './styles'],
+              from: './admin',
+              message: 'The storefront never imports the back office (admin/): it is a bundle of its own.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['admin/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/lib/contract/*', '**/contract/*'],
+              allowTypeImports: true,
+              message: 'The back office imports only types from lib/contract.',
+            },
+            {
+              group: [
+                '@/components/*',
+                '@/app/*',
+                '@/server/*',
+                '@/lib/*',
+                '!@/lib/contract',
+                '!@/lib/rules',
+                '!@/lib/i18n',
+                '@/lib/i18n/*',
+                '!@/lib/i18n/language',
+                '**/components/*',
+                '**/server/*',
+              ],
+              message:
+                'The back office shares only lib/contract (types), lib/rules and lib/i18n/language with the storefront.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Server modules meet only at their faces: a module imports its own files and the others' index.ts; the rest of
   // the server (app.ts, context.ts, plugins, web, ...) takes modules by their faces too.
   {

@@ -27,6 +27,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The back office (admin/): its dataProvider and authProvider against the staff API's shapes.
+          name: 'admin',
+          environment: 'jsdom',
+          include: ['tests/admin/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/admin/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm start`: build the storefront when its export (out/) is missing or older than any of its
-// sources, compile the server when its bundle is missing or stale (scripts/build-server.mjs), then
-// run it (migrations, seed on an empty database, listen on PORT).
+// `npm start`: build the storefront and the back office (`next build`, then scripts/build-admin.mjs into
+// out/admin/) when the export (out/) is missing or older than any of their sources, compile the server
+// when its bundle is missing or stale (scripts/build-server.mjs), then run it (migrations, seed on an
+// empty database, listen on PORT).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -10,7 +11,7 @@ import { ensureServerBuild } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.resolve(root, process.env.STOREFRONT_DIR || 'out');
-const sources = ['app', 'components', 'lib', 'styles', 'public', 'next.config.ts', 'package.json'];
+const sources = ['app', 'components', 'lib', 'styles', 'public', 'admin', 'next.config.ts', 'package.json'];
 
 /** Newest modification time (ms) under a file or folder; 0 if it does not exist. */
 function newest(p) {
@@ -29,7 +30,10 @@ function buildReason() {
   if (!existsSync(path.join(root, 'app'))) return null; // no storefront in this tree: API only
   const index = path.join(outDir, 'index.html');
   if (!existsSync(index)) return `${path.relative(root, outDir) || outDir}/ does not exist yet`;
-  const built = statSync(index).mtimeMs;
+  if (!existsSync(path.join(outDir, 'admin', 'index.html')))
+    return 'the back office (out/admin/) is not built';
+  // The older of the two pages: the back office is written after the storefront.
+  const built = Math.min(statSync(index).mtimeMs, statSync(path.join(outDir, 'admin', 'index.html')).mtimeMs);
   const changed = sources.find((s) => newest(path.join(root, s)) > built);
   return changed ? `${changed} changed since the last build` : null;
 }
@@ -41,16 +45,21 @@ if (process.argv.includes('--check')) {
   process.exit(0);
 }
 if (reason) {
-  console.log(`Building the storefront (${reason}): next build`);
+  // Both, in this order: `next build` empties out/, then the back office's bundle goes into out/admin/.
+  console.log(`Building the storefront and the back office (${reason}): next build, build-admin`);
   const t0 = Date.now();
-  const result = spawnSync('npx', ['next', 'build'], { cwd: root, stdio: 'inherit', env: process.env });
-  if (result.status !== 0) {
-    console.error(
-      `The storefront build failed (exit ${result.status ?? result.signal}); not starting the server.`,
-    );
-    process.exit(result.status || 1);
+  const builds = [
+    ['The storefront build', 'npx', ['next', 'build']],
+    ['The back office build', process.execPath, [path.join(root, 'scripts', 'build-admin.mjs')]],
+  ];
+  for (const [what, cmd, args] of builds) {
+    const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
+    if (result.status !== 0) {
+      console.error(`${what} failed (exit ${result.status ?? result.signal}); not starting the server.`);
+      process.exit(result.status || 1);
+    }
   }
-  console.log(`Storefront built in ${((Date.now() - t0) / 1000).toFixed(0)} s.`);
+  console.log(`Storefront and back office built in ${((Date.now() - t0) / 1000).toFixed(0)} s.`);
 }
 
 let entry;

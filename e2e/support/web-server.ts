@@ -3,10 +3,11 @@
 // created here and dropped on shutdown. The temporary folder is removed on shutdown as well.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { e2eAdmin } from './staff';
 
 const port = process.env.E2E_PORT;
 if (!port) throw new Error('E2E_PORT is not set: start the browser suite with `npx playwright test`.');
@@ -85,6 +86,8 @@ async function main(): Promise<void> {
   // Rate-limit counters stay in this process, never shared with other runs through Redis.
   delete env.REDIS_URL;
 
+  await createStaffAdmin(env);
+
   console.log(
     `[e2e] server on port ${port}, data in ${dataDir}` +
       (databaseName ? `, PostgreSQL database ${databaseName}` : ', PGlite'),
@@ -100,6 +103,27 @@ async function main(): Promise<void> {
   child.on('exit', (code, signal) => {
     void cleanUp().then(() => process.exit(code ?? (signal ? 0 : 1)));
   });
+}
+
+/**
+ * The back office journey's admin, made with the shop's CLI before the server starts (PGlite takes one process at
+ * a time). Until the staff API brings `npm run admin`, there is nothing to run and that journey says so.
+ */
+async function createStaffAdmin(env: NodeJS.ProcessEnv): Promise<void> {
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts?: Record<string, string> };
+  if (!pkg.scripts?.admin || !existsSync('package.json')) return;
+  const code = await new Promise<number | null>((resolve) => {
+    const cli = spawn('npm', ['run', '--silent', 'admin', '--', 'create', e2eAdmin.email], {
+      env: { ...env, ADMIN_PASSWORD: e2eAdmin.password },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    cli.on('exit', resolve);
+    cli.on('error', () => resolve(null));
+  });
+  if (code !== 0)
+    console.error(
+      `[e2e] \`npm run admin -- create\` exited ${code}: the back office journey cannot sign in.`,
+    );
 }
 
 main().catch(async (err) => {

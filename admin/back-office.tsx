@@ -1,0 +1,104 @@
+// The back office: react-admin on the staff API, on its default hash router (#/login, #/products, ...), English and
+// Arabic (right to left), light and dark. Rendered only by admin/main.tsx, the entry of its own esbuild bundle
+// (scripts/build-admin.mjs, out/admin/): no storefront page or chunk holds any of it.
+import { CacheProvider } from '@emotion/react';
+import AuditIcon from '@mui/icons-material/History';
+import BrandIcon from '@mui/icons-material/LocalOffer';
+import CategoryIcon from '@mui/icons-material/Category';
+import ProductIcon from '@mui/icons-material/Inventory2';
+import { useEffect, useMemo, useState } from 'react';
+import { Admin, Resource } from 'react-admin';
+import { authProvider } from './api/auth-provider';
+import { dataProvider } from './api/data-provider';
+import { makeI18nProvider } from './i18n/i18n-provider';
+import { currentLocale, directionOf, titleOf, type AdminLocale } from './locale';
+import { LoginPage } from './login-page';
+import { ltrCache, rtlCache } from './rtl-cache';
+import { makeStore } from './store';
+import {
+  AuditLogList,
+  Dashboard,
+  ProductCreate,
+  ProductEdit,
+  ProductList,
+  TaxonomyCreate,
+  TaxonomyEdit,
+  TaxonomyList,
+} from './screens';
+import { makeTheme } from './theme';
+
+const store = makeStore();
+
+/** The stored language, else the browser's: the same choice as the page's head script (admin/head-script.ts). */
+const storedLocale = currentLocale;
+
+/** Language and direction on <html>: the page's head script set them before paint from the same stored choice. */
+function useDocumentLanguage(locale: AdminLocale) {
+  useEffect(() => {
+    const html = document.documentElement;
+    html.lang = locale;
+    html.dir = directionOf(locale);
+    document.title = titleOf(locale);
+  }, [locale]);
+}
+
+export function BackOffice() {
+  const [locale, setLocale] = useState<AdminLocale>(storedLocale);
+  useEffect(
+    () =>
+      store.subscribe('locale', (value: unknown) =>
+        setLocale(value === 'ar' || value === 'en' ? value : currentLocale()),
+      ),
+    [],
+  );
+  useDocumentLanguage(locale);
+  const direction = directionOf(locale);
+  const lightTheme = useMemo(() => makeTheme('light', direction), [direction]);
+  const darkTheme = useMemo(() => makeTheme('dark', direction), [direction]);
+  // Made once: react-admin keeps the language in the store and switches the provider's catalogue itself.
+  const [i18nProvider] = useState(() => makeI18nProvider(storedLocale()));
+
+  return (
+    <CacheProvider value={direction === 'rtl' ? rtlCache : ltrCache}>
+      <Admin
+        title="FreshCart"
+        store={store}
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        theme={lightTheme}
+        darkTheme={darkTheme}
+        dashboard={Dashboard}
+        loginPage={LoginPage}
+        requireAuth
+        disableTelemetry
+      >
+        <Resource
+          name="products"
+          list={ProductList}
+          create={ProductCreate}
+          edit={ProductEdit}
+          icon={ProductIcon}
+          recordRepresentation="title"
+        />
+        <Resource
+          name="categories"
+          list={TaxonomyList}
+          create={TaxonomyCreate}
+          edit={TaxonomyEdit}
+          icon={CategoryIcon}
+          recordRepresentation="name"
+        />
+        <Resource
+          name="brands"
+          list={TaxonomyList}
+          create={TaxonomyCreate}
+          edit={TaxonomyEdit}
+          icon={BrandIcon}
+          recordRepresentation="name"
+        />
+        <Resource name="audit-log" list={AuditLogList} icon={AuditIcon} />
+      </Admin>
+    </CacheProvider>
+  );
+}

@@ -1,0 +1,31 @@
+import { Card, CardContent, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { Link, Title, useTranslate } from 'react-admin';
+
+const links = [
+  { to: '/products', label: 'freshcart.dashboard.products' },
+  { to: '/categories', label: 'freshcart.dashboard.categories' },
+  { to: '/brands', label: 'freshcart.dashboard.brands' },
+  { to: '/audit-log', label: 'freshcart.dashboard.audit' },
+];
+
+export function Dashboard() {
+  const translate = useTranslate();
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title="freshcart.title" />
+      <CardContent>
+        <Typography component="h1" variant="h5" gutterBottom>
+          {translate('freshcart.dashboard.welcome')}
+        </Typography>
+        <Typography color="text.secondary">{translate('freshcart.dashboard.intro')}</Typography>
+        <List component="nav" aria-label={translate('freshcart.title')}>
+          {links.map((link) => (
+            <ListItemButton key={link.to} component={Link} to={link.to}>
+              <ListItemText primary={translate(link.label)} />
+            </ListItemButton>
+          ))}
+        </List>
+      </CardContent>
+    </Card>
+  );
+}

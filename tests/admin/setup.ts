@@ -1,0 +1,6 @@
+import { afterEach } from 'vitest';
+
+afterEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+});
