@@ -3,7 +3,7 @@
 // created here and dropped on shutdown. The temporary folder is removed on shutdown as well.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -107,11 +107,9 @@ async function main(): Promise<void> {
 
 /**
  * The back office journey's admin, made with the shop's CLI before the server starts (PGlite takes one process at
- * a time). Until the staff API brings `npm run admin`, there is nothing to run and that journey says so.
+ * a time).
  */
 async function createStaffAdmin(env: NodeJS.ProcessEnv): Promise<void> {
-  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts?: Record<string, string> };
-  if (!pkg.scripts?.admin || !existsSync('package.json')) return;
   const code = await new Promise<number | null>((resolve) => {
     const cli = spawn('npm', ['run', '--silent', 'admin', '--', 'create', e2eAdmin.email], {
       env: { ...env, ADMIN_PASSWORD: e2eAdmin.password },
@@ -121,9 +119,7 @@ async function createStaffAdmin(env: NodeJS.ProcessEnv): Promise<void> {
     cli.on('error', () => resolve(null));
   });
   if (code !== 0)
-    console.error(
-      `[e2e] \`npm run admin -- create\` exited ${code}: the back office journey cannot sign in.`,
-    );
+    throw new Error(`\`npm run admin -- create\` exited ${code}: no admin for the back office journey`);
 }
 
 main().catch(async (err) => {

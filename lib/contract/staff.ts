@@ -48,7 +48,8 @@ export const ProductAnswerWithStaff = Type.Object({
 const ImagePath = Type.String({
   minLength: 1,
   maxLength: 400,
-  pattern: '^(https?://[^/?#]+)?/images/[A-Za-z0-9][A-Za-z0-9/_.-]*$',
+  // Seeded names hold apostrophes ("men's-fashion.webp"), which an address may also show percent-encoded.
+  pattern: "^(https?://[^/?#]+)?/images/[A-Za-z0-9][A-Za-z0-9/_.'%-]*$",
 });
 const Money = Type.Integer({ minimum: 0, maximum: 10_000_000 });
 const Stock = Type.Integer({ minimum: 0, maximum: 1_000_000 });

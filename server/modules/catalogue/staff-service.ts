@@ -40,6 +40,11 @@ async function picture(ctx: AppContext, tx: Tx, param: string, value: string): P
       throw invalid(param, `${param} must be a picture of this shop (${origin}/images/…)`, value);
     path = value.slice(origin.length);
   }
+  try {
+    path = decodeURI(path);
+  } catch {
+    throw invalid(param, `${param} is not a picture path`, value);
+  }
   if (path.split('/').includes('..')) throw invalid(param, `${param} is not a picture path`, value);
   if (!(await staffRepo.pictureKnown(tx, path)))
     throw invalid(param, `No picture at ${path}: use a picture the catalogue already has`, value);

@@ -250,6 +250,19 @@ describe.each(dbKinds)('staff catalogue writes on %s', (kind) => {
     expect(all).toHaveLength(1);
   });
 
+  it("a record's own picture is taken back as answered, apostrophes and percent-encoding included", async () => {
+    const all = json(await t.app.inject({ url: '/api/v1/categories?limit=50' })).data as Json[];
+    const mens = all.find((c) => c.slug === "men's-fashion")!;
+    // As the answer shows it (absolute), its path, and its path percent-encoded: the same picture each time.
+    const path = new URL(mens.image as string).pathname;
+    for (const image of [mens.image, path, path.replace("'", '%27')]) {
+      const res = await staffCall('PUT', `/api/v1/categories/${mens._id}`, { image });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const bad = await staffCall('PUT', `/api/v1/categories/${mens._id}`, { image: '/images/a%E0%A4%A.webp' });
+    expect(json(bad).errors).toMatchObject({ param: 'image', msg: 'image is not a picture path' });
+  });
+
   it('categories and brands: create, edit, refuse a duplicate name, delete only when unused', async () => {
     const created = await staffCall('POST', '/api/v1/categories', { name: 'Garden Tools', image: picture });
     expect(created.statusCode, created.body).toBe(201);
