@@ -153,7 +153,9 @@ test.describe('back office with the staff API', () => {
     await expect(page.getByRole('heading', { name: 'Create Product' })).toBeVisible();
     const title = `Back office shawl ${Date.now().toString(36)}`;
     await page.getByRole('textbox', { name: 'Title (English)' }).fill(title);
-    await page.getByRole('textbox', { name: 'Description (English)' }).fill('A warm shawl made in the back office.');
+    await page
+      .getByRole('textbox', { name: 'Description (English)' })
+      .fill('A warm shawl made in the back office.');
     await page.getByRole('textbox', { name: 'Title (Arabic)' }).fill('شال من لوحة الإدارة');
     await page.getByRole('textbox', { name: 'Description (Arabic)' }).fill('شال دافئ');
     await page.getByRole('spinbutton', { name: 'Price (EGP)', exact: true }).fill('300');
