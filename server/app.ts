@@ -10,7 +10,12 @@ import { addressRoutes } from './modules/addresses';
 import { authPlugin, authRoutes, TokenService, type AuthLimits } from './modules/auth';
 import { cartRoutes } from './modules/cart';
 import { auditRoutes } from './modules/audit';
-import { CatalogueCache, catalogueRoutes, catalogueStaffRoutes } from './modules/catalogue';
+import {
+  CatalogueCache,
+  catalogueRoutes,
+  catalogueStaffRoutes,
+  startCatalogueChangeFeed,
+} from './modules/catalogue';
 import { checkoutRoutes, type PaymentProvider } from './modules/checkout';
 import { outboxRoutes } from './modules/dev';
 import { healthRoutes } from './modules/health';
@@ -63,6 +68,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify(serverOptions(config, deps.logStream));
   app.decorate('ctx', defaultDeps(deps, app.log));
+  // Several processes on one PostgreSQL: each tells the others what changed in the catalogue.
+  const changeFeed = await startCatalogueChangeFeed(deps.database, app.ctx.catalogueCache, app.log);
 
   await app.register(jsonBody);
   // Device cookies of sign-in (modules/auth/device-cookies.ts); unsigned here, each value carries its own MAC.
@@ -101,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   for (const plugin of deps.plugins ?? []) await app.register(plugin);
 
   app.addHook('onClose', async () => {
+    await changeFeed.close();
     await app.ctx.background.idle();
     app.ctx.mailer.close();
   });

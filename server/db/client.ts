@@ -18,6 +18,17 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: LISTEN on `channel` over a connection of its own (reconnected after a second if it drops;
+   * `onReconnect` then says that messages may have been missed). Resolves with the function that stops it.
+   */
+  listen?(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onReconnect: () => void,
+  ): Promise<() => Promise<void>>;
+  /** PostgreSQL only: NOTIFY `channel` (delivered to every listener, this process's included). */
+  notify?(channel: string, payload: string): Promise<void>;
 }
 
 export interface OpenOptions {
@@ -77,6 +88,39 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       async close() {
         // Idempotent: a test may close the database before the app's own shutdown does.
         if (!pool.ended) await pool.end();
+      },
+      async listen(channel, onMessage, onReconnect) {
+        let client: InstanceType<typeof pg.Client> | undefined;
+        let stopped = false;
+        let retry: ReturnType<typeof setTimeout> | undefined;
+        const connect = async () => {
+          const c = new pg.Client({ connectionString: options.databaseUrl });
+          client = c;
+          c.on('notification', (m) => {
+            if (m.channel === channel) onMessage(m.payload ?? '');
+          });
+          c.on('error', () => again());
+          c.on('end', () => again());
+          await c.connect();
+          await c.query(`LISTEN ${channel}`);
+        };
+        const again = () => {
+          if (stopped || retry) return;
+          retry = setTimeout(() => {
+            retry = undefined;
+            connect().then(onReconnect, () => again());
+          }, 1_000);
+          retry.unref();
+        };
+        await connect();
+        return async () => {
+          stopped = true;
+          if (retry) clearTimeout(retry);
+          await client?.end().catch(() => {});
+        };
+      },
+      async notify(channel, payload) {
+        await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
       },
     };
   }

@@ -93,6 +93,7 @@ export class CatalogueCache {
   private productChangedAt = new Map<string, number>();
   private used = 0;
   private sweeper: NodeJS.Timeout | undefined;
+  private readonly changeListeners: Array<(change: { products?: string[] }) => void> = [];
 
   constructor(
     private readonly ttlMs = 30_000,
@@ -216,11 +217,21 @@ export class CatalogueCache {
   stop(): void {
     if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = undefined;
-    this.invalidate();
+    this.forget();
   }
 
-  /** Everything changed (seed, import): every answer goes, and none computed before now is stored. */
-  invalidate(): void {
+  /** Told of each change made here (not of changes other processes reported): the change feed publishes them. */
+  onLocalChange(listener: (change: { products?: string[] }) => void): void {
+    this.changeListeners.push(listener);
+  }
+
+  /** Everything changed (seed, import, a staff write): every answer goes, and none computed before now is stored. */
+  invalidate(from: 'here' | 'elsewhere' = 'here'): void {
+    this.forget();
+    if (from === 'here') for (const listener of this.changeListeners) listener({});
+  }
+
+  private forget(): void {
     this.generation++;
     this.everythingChangedAt = this.generation;
     this.entries.clear();
@@ -234,7 +245,12 @@ export class CatalogueCache {
    * Stock and sales of these products changed (an order): the answers that show one of them go, and those
    * whose order follows sales; computations under way that read them are not stored.
    */
-  productsChanged(ids: Iterable<string>): void {
+  productsChanged(ids: Iterable<string>, from: 'here' | 'elsewhere' = 'here'): void {
+    if (from === 'here') {
+      const products = [...ids];
+      for (const listener of this.changeListeners) listener({ products });
+      ids = products;
+    }
     this.generation++;
     this.anyProductChangedAt = this.generation;
     const drop = new Set<string>();

@@ -2,6 +2,7 @@
 // them to this file). Products as carts, orders and wishlists show them; localised names; the response cache
 // the app keeps on ctx (orders tell it which products' stock changed).
 export { CatalogueCache } from './cache';
+export { startCatalogueChangeFeed } from './change-feed';
 export { catalogueRoutes } from './routes';
 export { catalogueStaffRoutes } from './staff-routes';
 export { localised } from './serialize';
