@@ -175,11 +175,19 @@ test.describe('back office with the staff API', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL(/#\/products\/[0-9a-f]{24}$/);
     const id = /products\/([0-9a-f]{24})$/.exec(page.url())![1]!;
+    // The edit page has read the saved product (its stock history with it) before anything is typed: a value
+    // typed earlier would be replaced by the record as it arrives.
+    await expect(page.getByRole('heading', { name: 'Stock history' })).toBeVisible();
+    const price = page.getByRole('spinbutton', { name: 'Price (EGP)', exact: true });
+    const stock = page.getByRole('spinbutton', { name: 'Stock', exact: true });
+    await expect(price).toHaveValue('300');
+    await expect(stock).toHaveValue('12');
     await page.screenshot({ path: `${shots}/back-office-product-edit-1280-light-en.png`, fullPage: true });
 
     // Price and stock changed: the shop's public API shows both.
-    await page.getByRole('spinbutton', { name: 'Price (EGP)', exact: true }).fill('250');
-    await page.getByRole('spinbutton', { name: 'Stock', exact: true }).fill('7');
+    await price.fill('250');
+    await stock.fill('7');
+    await expect(price).toHaveValue('250');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Element updated')).toBeVisible();
     await expect
