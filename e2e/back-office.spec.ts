@@ -142,6 +142,8 @@ test.describe('back office with the staff API', () => {
     page,
     api,
   }) => {
+    // A long journey through screens whose code loads on first use: minutes on a busy 2-core machine.
+    test.setTimeout(240_000);
     const foreign = foreignRequests(page);
     await openSignIn(page);
     await signIn(page, e2eAdmin.email, e2eAdmin.password);
@@ -209,6 +211,8 @@ test.describe('back office with the staff API', () => {
 
     // Duplicate, then archive the copy (it asks first).
     await page.getByRole('cell', { name: title }).first().click();
+    await expect(page).toHaveURL(new RegExp(`#/products/${id}$`));
+    await expect(page.getByRole('heading', { name: 'Stock history' })).toBeVisible();
     await page.getByRole('button', { name: 'Duplicate' }).click();
     await expect(page.getByText('A copy was made. You are editing the copy.')).toBeVisible();
     await expect(page).not.toHaveURL(new RegExp(`${id}$`));
