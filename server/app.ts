@@ -20,6 +20,7 @@ import { checkoutRoutes, type PaymentProvider } from './modules/checkout';
 import { outboxRoutes } from './modules/dev';
 import { healthRoutes } from './modules/health';
 import { orderRoutes } from './modules/orders';
+import { pictureRoutes } from './modules/pictures';
 import { staffRoutes } from './modules/staff';
 import { userRoutes } from './modules/users';
 import { wishlistRoutes } from './modules/wishlist';
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Staff calls (the back office): the role is read from the database on each one.
       await api.register(catalogueStaffRoutes);
       await api.register(auditRoutes);
+      await api.register(pictureRoutes);
       await api.register(staffRoutes);
       await api.register(authRoutes, { limits: deps.authLimits });
       await api.register(userRoutes, { limits: deps.authLimits });

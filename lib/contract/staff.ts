@@ -191,3 +191,18 @@ export const StaffListQuery = Type.Object({
 export type StaffListQuery = Static<typeof StaffListQuery>;
 export const RoleBody = Type.Object({ role: Role });
 export type RoleBody = Static<typeof RoleBody>;
+
+/** What POST /pictures keeps of an upload: the largest side, in pixels, after re-encoding; and the upload's cap. */
+export const pictureLimits = { maxBytes: 10 * 1024 * 1024, maxSide: 2400, maxPixels: 50_000_000 } as const;
+
+/** POST /pictures (the picture's bytes as the body): where the stored picture is served, and its size. */
+export const PictureAnswer = Type.Object({
+  data: Type.Object({
+    /** The address to show and to send back as a product's imageCover / images or a category's image. */
+    image: Type.String(),
+    width: Type.Integer(),
+    height: Type.Integer(),
+    bytes: Type.Integer(),
+  }),
+});
+export type PictureAnswer = Static<typeof PictureAnswer>;

@@ -455,3 +455,23 @@ export const stockHistory = pgTable(
   },
   (t) => [index('stock_history_product_idx').on(t.productId, t.at.desc())],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Pictures staff uploaded (or an import fetched), re-encoded as WebP without metadata. Kept in the database so every
+ * API process serves them; each process keeps its resized copies on its own disk. Named by their content's hash, so
+ * the same picture uploaded twice is stored once.
+ */
+export const pictures = pgTable('pictures', {
+  name: text('name').primaryKey(),
+  data: bytea('data').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  actorId: text('actor_id').references(() => users.id),
+  actorEmail: text('actor_email').notNull(),
+});

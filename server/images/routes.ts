@@ -8,6 +8,8 @@ import { imageWidths, type ImageWidth } from '@/lib/contract/images';
 import type { Db } from '../db/client';
 import { brands, categories, products } from '../db/schema';
 import { AppError } from '../errors';
+import { uploadedPictureBytes, uploadedPictureName } from '../modules/pictures';
+import { renderGate } from './render-gate';
 import { loadSharp, renderToDisk, type ArtCatalogue } from './render';
 
 const ImageQuery = Type.Object({
@@ -23,39 +25,13 @@ async function exists(file: string): Promise<boolean> {
   }
 }
 
-/** Pictures drawn at once (sharp uses the cores itself); more wait their turn, up to a queue. */
-export const maxConcurrentRenders = 2;
-const maxQueuedRenders = 100;
-
-/** A counting gate: at most `limit` jobs run; `peak` says how many ever ran together (tests read it). */
-export class RenderGate {
-  running = 0;
-  peak = 0;
-  private waiting: (() => void)[] = [];
-  constructor(private readonly limit: number) {}
-
-  async run<T>(job: () => Promise<T>): Promise<T> {
-    if (this.running >= this.limit) {
-      if (this.waiting.length >= maxQueuedRenders)
-        throw new AppError(503, 'Too many pictures are being drawn right now. Please try again in a moment.');
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    } else {
-      this.running++;
-    }
-    this.peak = Math.max(this.peak, this.running);
-    try {
-      return await job();
-    } finally {
-      const next = this.waiting.shift();
-      // The slot passes straight to the next job in line, so `running` never overshoots.
-      if (next) next();
-      else this.running--;
-    }
-  }
+/** Writes through a temporary name, so a reader (another request, another process) never sees half a file. */
+async function writeAtomically(file: string, data: Buffer): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  await writeFile(tmp, data);
+  await rename(tmp, file);
 }
-
-/** One gate per process: every app in it shares the machine's cores. */
-export const renderGate = new RenderGate(maxConcurrentRenders);
 
 /**
  * Whether the catalogue refers to this picture, spelled exactly as requested: only those are drawn and
@@ -97,6 +73,13 @@ export const imageRoutes: FastifyPluginAsyncTypebox<{ art: ArtCatalogue }> = asy
     let job = inflight.get(rel);
     if (!job) {
       job = (async () => {
+        // An upload is kept in the database (every process reads it there) and copied to this process's disk.
+        if (uploadedPictureName(rel)) {
+          const data = await uploadedPictureBytes(app.ctx.database.db, rel);
+          if (!data) return null;
+          await writeAtomically(file, data);
+          return file;
+        }
         if (!(await referenced(app.ctx.database.db, rel))) return null;
         return gate.run(() => renderToDisk(root, rel, art));
       })().finally(() => inflight.delete(rel));
@@ -108,14 +91,11 @@ export const imageRoutes: FastifyPluginAsyncTypebox<{ art: ArtCatalogue }> = asy
   async function resized(source: string, rel: string, width: number): Promise<string> {
     const file = path.join(root, '.w', String(width), rel.replace(/^\/images\//, ''));
     if (await exists(file)) return file;
-    await mkdir(path.dirname(file), { recursive: true });
     const sharp = await loadSharp();
     const data = await gate.run(() =>
       sharp(source).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer(),
     );
-    const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    await writeFile(tmp, data);
-    await rename(tmp, file);
+    await writeAtomically(file, data);
     return file;
   }
 

@@ -194,7 +194,12 @@ export const errorHandlers = fp(async (app) => {
         message =
           `Unsupported content type ${request.headers['content-type'] ?? ''}: send JSON (application/json)`.trim();
       } else if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-        message = `Request body is too large (limit ${bodyLimitBytes / 1024} KB)`;
+        // A route may take more than JSON's limit (a picture upload): name the limit that applied.
+        const limit = request.routeOptions.bodyLimit ?? bodyLimitBytes;
+        message =
+          limit >= 1024 * 1024
+            ? `Request body is too large (limit ${limit / (1024 * 1024)} MB)`
+            : `Request body is too large (limit ${limit / 1024} KB)`;
       } else if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
         statusCode = 400;
         message = 'Malformed JSON in request body';

@@ -3,6 +3,7 @@ import { and, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { brands, categories, products, stockHistory, subcategories } from '../../db/schema';
 import type { BrandRow, CategoryRow, ProductRow } from './repository';
+import { uploadedPictureExists, uploadedPictureName } from '../pictures';
 
 export type NamedTable = typeof categories | typeof brands;
 export type ProductInsert = typeof products.$inferInsert;
@@ -41,6 +42,7 @@ export async function lockSlug(exec: Executor, slug: string): Promise<void> {
 
 /** Whether the catalogue already refers to this picture (a product's, a category's or a brand's). */
 export async function pictureKnown(exec: Executor, path: string): Promise<boolean> {
+  if (uploadedPictureName(path)) return uploadedPictureExists(exec, path);
   const [product] = await exec
     .select({ id: products.id })
     .from(products)

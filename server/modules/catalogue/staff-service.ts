@@ -47,7 +47,11 @@ async function picture(ctx: AppContext, tx: Tx, param: string, value: string): P
   }
   if (path.split('/').includes('..')) throw invalid(param, `${param} is not a picture path`, value);
   if (!(await staffRepo.pictureKnown(tx, path)))
-    throw invalid(param, `No picture at ${path}: use a picture the catalogue already has`, value);
+    throw invalid(
+      param,
+      `No picture at ${path}: upload it first, or use a picture the catalogue already has`,
+      value,
+    );
   return path;
 }
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, products } from '@/server/db/schema';
-import { renderGate } from '@/server/images/routes';
+import { renderGate } from '@/server/images/render-gate';
 import {
   maxOpenUnpaidOrders,
   maxUnitsPerLine,
