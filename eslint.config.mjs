@@ -171,9 +171,10 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@/lib/contract/*', '**/contract/*'],
+              group: ['@/lib/contract/*', '**/contract/*', '!@/lib/contract/images', '!**/contract/images'],
               allowTypeImports: true,
-              message: 'The back office imports only types from lib/contract.',
+              message:
+                'The back office imports only types from lib/contract (images.ts, plain constants, is the exception).',
             },
             {
               group: [

@@ -4,6 +4,8 @@
 // with the admin that e2e/support/web-server.ts makes through `npm run admin -- create`.
 import type { Page, Request } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
+import sharp from 'sharp';
+import { logInWithToken, openApp } from './support/app';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { e2eAdmin } from './support/staff';
@@ -22,6 +24,13 @@ function foreignRequests(page: Page): string[] {
     if (url.origin !== origin) foreign.push(request.url());
   });
   return foreign;
+}
+
+/** A plain picture as a camera or a phone would give it, in one colour. */
+function picture(colour: string, format: 'jpeg' | 'png' | 'webp'): Promise<Buffer> {
+  return sharp({ create: { width: 640, height: 480, channels: 3, background: colour } })
+    .toFormat(format)
+    .toBuffer();
 }
 
 async function openSignIn(page: Page) {
@@ -171,9 +180,36 @@ test.describe('back office with the staff API', () => {
     await page.getByRole('option').first().click();
     await page.getByRole('combobox', { name: 'Brand' }).click();
     await page.getByRole('option').first().click();
-    // This slice takes a picture the catalogue already has (uploads come later): a seeded product's cover.
-    const [seeded] = await api.products();
-    await page.getByRole('textbox', { name: 'Cover picture' }).fill(new URL(seeded!.imageCover).pathname);
+    // Two pictures from the staff member's device into the gallery: the first becomes the cover, then the second
+    // is chosen instead.
+    await page
+      .getByRole('button', { name: 'Add pictures' })
+      .locator('input[type=file]')
+      .setInputFiles([
+        { name: 'front.jpg', mimeType: 'image/jpeg', buffer: await picture('#c0392b', 'jpeg') },
+        { name: 'back.png', mimeType: 'image/png', buffer: await picture('#2980b9', 'png') },
+      ]);
+    await expect(page.getByRole('img', { name: 'Picture 2' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Cover picture' })).toBeVisible();
+    await page.getByRole('button', { name: 'Use picture 2 as cover' }).click();
+    await expect(page.getByRole('button', { name: 'Use picture 2 as cover' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    // A file that is not a picture is refused with the server's reason; the form keeps what it had.
+    await page
+      .getByRole('button', { name: 'Add pictures' })
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: 'invoice.jpg',
+        mimeType: 'image/jpeg',
+        buffer: Buffer.from('%PDF-1.7 not a picture'),
+      });
+    await expect(
+      page.getByText('invoice.jpg was not uploaded: This file is not a JPEG, PNG or WebP picture.'),
+    ).toBeVisible();
+    await expect(page.getByRole('img', { name: /^Picture \d$/ })).toHaveCount(2);
+    await page.screenshot({ path: `${shots}/back-office-product-create-1280-light-en.png`, fullPage: true });
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL(/#\/products\/[0-9a-f]{24}$/);
     const id = /products\/([0-9a-f]{24})$/.exec(page.url())![1]!;
@@ -185,6 +221,25 @@ test.describe('back office with the staff API', () => {
     await expect(price).toHaveValue('300');
     await expect(stock).toHaveValue('12');
     await page.screenshot({ path: `${shots}/back-office-product-edit-1280-light-en.png`, fullPage: true });
+    const saved = (await (await page.request.get(`/api/v1/products/${id}`)).json()) as {
+      data: { imageCover: string; images: string[] };
+    };
+    expect(saved.data.images).toHaveLength(2);
+    expect(saved.data.imageCover).toBe(saved.data.images[1]);
+    expect(saved.data.imageCover).toMatch(/\/images\/uploads\/[0-9a-f]{32}\.webp$/);
+
+    // The shop shows it, with its pictures, in English and in Arabic.
+    const shop = await page.context().newPage();
+    await logInWithToken(shop, (await api.createShopper()).token);
+    await openApp(shop, `/productDetails/${id}`);
+    await expect(shop.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    const drawn = shop.locator(`img[src*="${new URL(saved.data.images[0]!).pathname}"]`).first();
+    await expect(drawn).toHaveJSProperty('complete', true);
+    expect(await drawn.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await shop.evaluate(() => window.localStorage.setItem('lang', 'ar'));
+    await shop.reload();
+    await expect(shop.getByRole('heading', { name: 'شال من لوحة الإدارة', level: 1 })).toBeVisible();
+    await shop.close();
 
     // Price and stock changed: the shop's public API shows both.
     await price.fill('250');
@@ -225,10 +280,15 @@ test.describe('back office with the staff API', () => {
     await page.goto(`${officeUrl}#/categories/create`);
     const category = `BO category ${Date.now().toString(36)}`;
     await page.getByLabel('Name').fill(category);
-    const categories = (await (await page.request.get('/api/v1/categories?limit=1')).json()) as {
-      data: { image: string }[];
-    };
-    await page.getByRole('textbox', { name: 'Picture' }).fill(new URL(categories.data[0]!.image).pathname);
+    await page
+      .getByRole('button', { name: 'Choose a picture' })
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: 'category.webp',
+        mimeType: 'image/webp',
+        buffer: await picture('#27ae60', 'webp'),
+      });
+    await expect(page.getByRole('img', { name: 'Picture' })).toBeVisible();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('cell', { name: category })).toBeVisible();
     const all = (await (await page.request.get('/api/v1/categories?limit=100')).json()) as {

@@ -8,6 +8,7 @@ import { readToken } from './token';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as JSON; a file (a Blob) is sent as its own bytes with its own type. */
   body?: unknown;
   /** Overrides the stored staff token (sign-in has none yet, logout sends the one it ends). */
   token?: string | null;
@@ -48,14 +49,16 @@ export function httpErrorOf(status: number, body: unknown): HttpError {
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const token = options.token === undefined ? readToken() : options.token;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const file = options.body instanceof Blob ? options.body : null;
+  if (file) headers['Content-Type'] = file.type || 'application/octet-stream';
+  else if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.token = token;
   let response: Response;
   try {
     response = await fetch(`${apiBase}${path}`, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: file ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
     });
   } catch (err) {

@@ -1,7 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import {
-  FormDataConsumer,
   NumberInput,
   ReferenceInput,
   SelectInput,
@@ -13,6 +12,7 @@ import {
   required,
   useTranslate,
 } from 'react-admin';
+import { GalleryInput, SinglePictureInput } from '../pictures/pictures-input';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const translate = useTranslate();
@@ -37,7 +37,6 @@ function belowPrice(value: unknown, values: { price?: unknown }) {
 
 /** The product's fields, the same for create and edit: English and Arabic side by side, then price, stock and kind. */
 export function ProductForm({ toolbar, aside }: { toolbar?: React.ReactElement | false; aside?: ReactNode }) {
-  const translate = useTranslate();
   return (
     <SimpleForm toolbar={toolbar} sx={{ maxWidth: 960 }}>
       <Section title="freshcart.product.english">
@@ -88,25 +87,8 @@ export function ProductForm({ toolbar, aside }: { toolbar?: React.ReactElement |
         </Box>
       </Section>
       <Section title="freshcart.product.picture">
-        <TextInput source="imageCover" helperText={translate('freshcart.product.cover_hint')} sx={wide} />
-        <FormDataConsumer>
-          {({ formData }) =>
-            typeof formData.imageCover === 'string' && /^(https?:\/\/|\/)/.test(formData.imageCover) ? (
-              <Box
-                component="img"
-                src={formData.imageCover}
-                alt=""
-                sx={{
-                  width: 160,
-                  height: 160,
-                  objectFit: 'contain',
-                  borderRadius: 1,
-                  bgcolor: 'action.hover',
-                }}
-              />
-            ) : null
-          }
-        </FormDataConsumer>
+        <SinglePictureInput source="imageCover" label="freshcart.picture.cover" />
+        <GalleryInput />
       </Section>
       {aside}
     </SimpleForm>

@@ -19,6 +19,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { TaxonomyRecord } from '../api/data-provider';
+import { SinglePictureInput } from '../pictures/pictures-input';
 
 export function TaxonomyList() {
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
@@ -57,7 +58,7 @@ function TaxonomyFields() {
         validate={[required(), maxLength(100)]}
         sx={{ width: '100%', maxWidth: 480 }}
       />
-      <TextInput source="image" sx={{ width: '100%', maxWidth: 480 }} />
+      <SinglePictureInput source="image" label="freshcart.picture.picture" />
     </>
   );
 }

@@ -192,8 +192,7 @@ export type StaffListQuery = Static<typeof StaffListQuery>;
 export const RoleBody = Type.Object({ role: Role });
 export type RoleBody = Static<typeof RoleBody>;
 
-/** What POST /pictures keeps of an upload: the largest side, in pixels, after re-encoding; and the upload's cap. */
-export const pictureLimits = { maxBytes: 10 * 1024 * 1024, maxSide: 2400, maxPixels: 50_000_000 } as const;
+export { pictureLimits } from './images';
 
 /** POST /pictures (the picture's bytes as the body): where the stored picture is served, and its size. */
 export const PictureAnswer = Type.Object({

@@ -1,0 +1,14 @@
+// Picture uploads: the file's own bytes to POST /pictures; the answer's address goes into the record.
+import { imageWidths } from '@/lib/contract/images';
+import type { PictureAnswer } from '@/lib/contract/staff';
+import { request } from '../api/client';
+
+export async function uploadPicture(file: File, signal?: AbortSignal): Promise<string> {
+  const answer = await request<PictureAnswer>('/pictures', { method: 'POST', body: file, signal });
+  return answer.data.image;
+}
+
+/** A picture of ours at one of the widths the server draws (a seeded or uploaded one); others as they are. */
+export function thumbnail(src: string, width: (typeof imageWidths)[number] = 320): string {
+  return /\/images\/[^?]+\.webp$/.test(src) ? `${src}?w=${width}` : src;
+}
