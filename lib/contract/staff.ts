@@ -52,6 +52,15 @@ const ImagePath = Type.String({
   pattern: "^(https?://[^/?#]+)?/images/[A-Za-z0-9][A-Za-z0-9/_.'%-]*$",
 });
 const Money = Type.Integer({ minimum: 0, maximum: 10_000_000 });
+
+/**
+ * A value or null, for request bodies, as one JSON Schema type list (`["integer", "null"]`) rather than a union: the
+ * server's validator converts types (`coerceTypes`), and in a union it would turn null into the first branch's
+ * value (0, or "") before the null branch was tried. With a type list it converts only what matches neither.
+ */
+function orNull<T>(schema: { type: 'string' | 'integer' } & Record<string, unknown>) {
+  return Type.Unsafe<T | null>({ ...schema, type: [schema.type, 'null'] });
+}
 const Stock = Type.Integer({ minimum: 0, maximum: 1_000_000 });
 const Ref = Type.String({ minLength: 1, maxLength: 100 });
 /** Why stock changed, kept in its history ('Stock count', 'Delivery', …). */
@@ -61,12 +70,12 @@ export const productFieldLimits = { titleMin: 3, titleMax: 200, descriptionMax: 
 
 const productFields = {
   title: Type.String({ minLength: productFieldLimits.titleMin, maxLength: productFieldLimits.titleMax }),
-  titleAr: Type.Union([Type.String({ maxLength: productFieldLimits.titleMax }), Type.Null()]),
+  titleAr: orNull<string>({ type: 'string', maxLength: productFieldLimits.titleMax }),
   description: Type.String({ minLength: 1, maxLength: productFieldLimits.descriptionMax }),
-  descriptionAr: Type.Union([Type.String({ maxLength: productFieldLimits.descriptionMax }), Type.Null()]),
+  descriptionAr: orNull<string>({ type: 'string', maxLength: productFieldLimits.descriptionMax }),
   price: Money,
   /** Null (or absent on create) for no discount; at most `price`. */
-  priceAfterDiscount: Type.Union([Money, Type.Null()]),
+  priceAfterDiscount: orNull<number>({ type: 'integer', minimum: 0, maximum: 10_000_000 }),
   quantity: Stock,
   category: Ref,
   brand: Ref,
@@ -111,7 +120,7 @@ export type StaffCategoryAnswer = Static<typeof StaffCategoryAnswer>;
 
 const namedFields = {
   name: Type.String({ minLength: 2, maxLength: 100 }),
-  nameAr: Type.Union([Type.String({ maxLength: 100 }), Type.Null()]),
+  nameAr: orNull<string>({ type: 'string', maxLength: 100 }),
   image: ImagePath,
 };
 /** POST /categories and /brands. */

@@ -106,6 +106,29 @@ describe.each(dbKinds)('staff catalogue writes on %s', (kind) => {
     expect(shown).toMatchObject({ price: 300, quantity: 3 });
   });
 
+  it('null clears a discount and an Arabic text; it never becomes a price of 0 EGP or an empty title', async () => {
+    // The back office sends null for a field emptied in the form.
+    const product = await create();
+    const res = await staffCall('PUT', `/api/v1/products/${product._id}`, {
+      priceAfterDiscount: null,
+      titleAr: null,
+      descriptionAr: null,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const shown = json(await t.app.inject({ url: `/api/v1/products/${product._id}` })).data;
+    expect(shown.price).toBe(250);
+    expect(shown).not.toHaveProperty('priceAfterDiscount');
+    const arabic = json(await t.app.inject({ url: `/api/v1/products/${product._id}?lang=ar` })).data;
+    expect(arabic.title).toBe(product.title);
+    const category = await staffCall('POST', '/api/v1/categories', {
+      name: `Null test ${Date.now().toString(36)}`,
+      nameAr: null,
+      image: picture,
+    });
+    expect(category.statusCode, category.body).toBe(201);
+    expect(json(category).data.nameAr).toBeNull();
+  });
+
   it('refuses bad input with the validation envelope', async () => {
     const unknownId = '0123456789abcdef01234567';
     const existing = await create();
