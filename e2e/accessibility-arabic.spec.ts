@@ -10,6 +10,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { applyCombo, combosOf, prepareScreen, screenContext } from './support/combos';
 import { test } from './support/fixtures';
 import { screens } from './support/screens';
+import { screenshot } from './support/screenshot';
 
 const folder = 'screenshots';
 mkdirSync(folder, { recursive: true });
@@ -63,7 +64,7 @@ for (const screen of screens) {
       } catch (err) {
         failures.push((err as Error).message);
       }
-      await page.screenshot({
+      await screenshot(page, {
         path: `${folder}/ar-${screen.name}-${width}-${theme}.jpg`,
         fullPage: true,
         quality: 85,

@@ -6,6 +6,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { applyCombo, combosOf, prepareScreen, screenContext } from './support/combos';
 import { expect, test } from './support/fixtures';
 import { screens } from './support/screens';
+import { screenshot } from './support/screenshot';
 
 const folder = 'screenshots';
 mkdirSync(folder, { recursive: true });
@@ -25,7 +26,7 @@ for (const screen of screens) {
         failures.push((err as Error).message);
       }
       // JPEG: a third faster to encode than PNG for a full page, and still sharp enough to read every text.
-      await page.screenshot({
+      await screenshot(page, {
         path: `${folder}/${screen.name}-${width}-${theme}.jpg`,
         fullPage: true,
         quality: 85,

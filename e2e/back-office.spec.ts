@@ -9,6 +9,7 @@ import { logInWithToken, openApp } from './support/app';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { e2eAdmin } from './support/staff';
+import { screenshot } from './support/screenshot';
 
 const officeUrl = '/ecommerceweb/admin/';
 const origin = `http://127.0.0.1:${process.env.E2E_PORT}`;
@@ -136,7 +137,7 @@ test.describe('back office: the page and its sign-in', () => {
           await chooseLanguage(page, lang === 'ar' ? 'العربية' : 'English');
           await expect(page.locator('html')).toHaveAttribute('lang', lang);
           await expectNoAxeViolations(page, `back office sign-in (${width} px, ${scheme}, ${lang})`);
-          await page.screenshot({
+          await screenshot(page, {
             path: `${shots}/back-office-sign-in-${width}-${scheme}-${lang}.png`,
             fullPage: true,
           });
@@ -158,12 +159,12 @@ test.describe('back office with the staff API', () => {
     await signIn(page, e2eAdmin.email, e2eAdmin.password);
     await expect(page).toHaveURL(/#\/?$/);
     await expect(page.getByRole('heading', { name: 'Welcome to the FreshCart back office' })).toBeVisible();
-    await page.screenshot({ path: `${shots}/back-office-dashboard-1280-light-en.png`, fullPage: true });
+    await screenshot(page, { path: `${shots}/back-office-dashboard-1280-light-en.png`, fullPage: true });
 
     // Products: the list, then a new one.
     await page.goto(`${officeUrl}#/products`);
     await expect(page.getByRole('columnheader', { name: 'Title (English)' })).toBeVisible();
-    await page.screenshot({ path: `${shots}/back-office-products-1280-light-en.png`, fullPage: true });
+    await screenshot(page, { path: `${shots}/back-office-products-1280-light-en.png`, fullPage: true });
     await page.getByRole('link', { name: 'Create' }).click();
     // The form's code arrives after the click; until then the list (whose column headers share the labels) shows.
     await expect(page.getByRole('heading', { name: 'Create Product' })).toBeVisible();
@@ -209,7 +210,7 @@ test.describe('back office with the staff API', () => {
       page.getByText('invoice.jpg was not uploaded: This file is not a JPEG, PNG or WebP picture.'),
     ).toBeVisible();
     await expect(page.getByRole('img', { name: /^Picture \d$/ })).toHaveCount(2);
-    await page.screenshot({ path: `${shots}/back-office-product-create-1280-light-en.png`, fullPage: true });
+    await screenshot(page, { path: `${shots}/back-office-product-create-1280-light-en.png`, fullPage: true });
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL(/#\/products\/[0-9a-f]{24}$/);
     const id = /products\/([0-9a-f]{24})$/.exec(page.url())![1]!;
@@ -220,7 +221,7 @@ test.describe('back office with the staff API', () => {
     const stock = page.getByRole('spinbutton', { name: 'Stock', exact: true });
     await expect(price).toHaveValue('300');
     await expect(stock).toHaveValue('12');
-    await page.screenshot({ path: `${shots}/back-office-product-edit-1280-light-en.png`, fullPage: true });
+    await screenshot(page, { path: `${shots}/back-office-product-edit-1280-light-en.png`, fullPage: true });
     const saved = (await (await page.request.get(`/api/v1/products/${id}`)).json()) as {
       data: { imageCover: string; images: string[] };
     };
@@ -264,6 +265,28 @@ test.describe('back office with the staff API', () => {
     await page.getByRole('textbox', { name: 'Search' }).fill(title);
     await expect(page.getByRole('cell', { name: title })).toBeVisible();
 
+    // A bulk change on the rows ticked: prices up by 10 %, shown on the storefront's API.
+    await page
+      .getByRole('row', { name: new RegExp(title) })
+      .getByRole('checkbox')
+      .check();
+    await page.getByRole('button', { name: 'Change prices' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change the price of 1 product' });
+    await dialog.getByLabel('Change in per cent').fill('ten');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect(dialog.getByText('Type a number.')).toBeVisible();
+    await dialog.getByLabel('Change in per cent').fill('10');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('1 product changed')).toBeVisible();
+    await expect
+      .poll(async () => {
+        const { data } = (await (await page.request.get(`/api/v1/products/${id}`)).json()) as {
+          data: { price: number };
+        };
+        return data.price;
+      })
+      .toBe(275);
+
     // Duplicate, then archive the copy (it asks first).
     // Opened by its address: a row clicked while the list redraws for the search may be replaced under the click.
     await page.goto(`${officeUrl}#/products/${id}`);
@@ -302,7 +325,7 @@ test.describe('back office with the staff API', () => {
     // The audit log shows the changes, read-only.
     await page.goto(`${officeUrl}#/audit-log`);
     await expect(page.getByRole('cell', { name: e2eAdmin.email }).first()).toBeVisible();
-    await page.screenshot({ path: `${shots}/back-office-audit-log-1280-light-en.png`, fullPage: true });
+    await screenshot(page, { path: `${shots}/back-office-audit-log-1280-light-en.png`, fullPage: true });
 
     // A shopper's token is refused on a staff write.
     const shopper = await api.createShopper();

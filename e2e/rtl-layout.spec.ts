@@ -21,6 +21,7 @@ import {
 import { expectNoAxeViolations } from './support/axe';
 import { applyCombo, combosOf, prepareScreen } from './support/combos';
 import { expect, test } from './support/fixtures';
+import { screenshot } from './support/screenshot';
 
 const folder = 'screenshots';
 mkdirSync(folder, { recursive: true });
@@ -217,7 +218,7 @@ for (const screen of screens) {
       } catch (err) {
         failures.push((err as Error).message);
       }
-      await page.screenshot({
+      await screenshot(page, {
         path: `${folder}/rtl-${screen.name}-${width}-${theme}.jpg`,
         fullPage: true,
         quality: 85,

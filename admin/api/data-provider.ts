@@ -265,7 +265,17 @@ type One<T> = { data: T };
 export interface FreshCartDataProvider extends DataProvider {
   duplicate(resource: 'products', params: { id: Identifier }): Promise<{ data: ProductRecord }>;
   stockHistory(resource: 'products', params: { id: Identifier }): Promise<{ data: StockChange[] }>;
+  /** One change to the chosen products, all or none (POST /products/bulk). */
+  bulkProducts(
+    resource: 'products',
+    params: { ids: Identifier[]; change: BulkChange },
+  ): Promise<{ data: ProductRecord[] }>;
 }
+
+export type BulkChange =
+  | { action: 'price-percent'; percent: number }
+  | { action: 'set-stock'; quantity: number; stockReason?: string }
+  | { action: 'archive' };
 
 export const dataProvider: FreshCartDataProvider = {
   async getList(resource, params) {
@@ -395,5 +405,13 @@ export const dataProvider: FreshCartDataProvider = {
 
   async stockHistory(_resource, params) {
     return request<{ data: StockChange[] }>(`/products/${id(params.id)}/stock-history`);
+  },
+
+  async bulkProducts(_resource, params) {
+    const answer = await request<{ data: StaffProduct[] }>('/products/bulk', {
+      method: 'POST',
+      body: { ids: params.ids.map(String), ...params.change },
+    });
+    return { data: answer.data.map(reshapeProduct) };
   },
 };

@@ -70,6 +70,25 @@ export const appAr: Shape<typeof appEn> = {
       too_big: 'حجم %{name} أكبر من %{mb} ميجابايت.',
       refused: 'لم تُرفع %{name}: %{message}',
     },
+    bulk: {
+      price: 'غيّر الأسعار',
+      price_title:
+        'غيّر سعر %{smart_count} منتج |||| غيّر سعر منتج واحد |||| غيّر سعر منتجين |||| غيّر أسعار %{smart_count} منتجات |||| غيّر أسعار %{smart_count} منتجًا |||| غيّر أسعار %{smart_count} منتج',
+      percent: 'التغيير بالنسبة المئوية',
+      percent_hint: '10 ترفع الأسعار 10٪، و‎-15 تخفضها 15٪. وتتغير الأسعار بعد الخصم بالطريقة نفسها.',
+      stock: 'حدد المخزون',
+      stock_title:
+        'حدد مخزون %{smart_count} منتج |||| حدد مخزون منتج واحد |||| حدد مخزون منتجين |||| حدد مخزون %{smart_count} منتجات |||| حدد مخزون %{smart_count} منتجًا |||| حدد مخزون %{smart_count} منتج',
+      quantity: 'المخزون',
+      quantity_hint: 'يحصل كل منتج مختار على هذا المخزون، ويُحفظ التغيير في سجل مخزون كل منتج.',
+      archive: 'أرشفة',
+      archive_title:
+        'أرشفة %{smart_count} منتج؟ |||| أرشفة منتج واحد؟ |||| أرشفة منتجين؟ |||| أرشفة %{smart_count} منتجات؟ |||| أرشفة %{smart_count} منتجًا؟ |||| أرشفة %{smart_count} منتج؟',
+      apply: 'طبّق',
+      done: 'تغيّر %{smart_count} منتج |||| تغيّر منتج واحد |||| تغيّر منتجان |||| تغيّرت %{smart_count} منتجات |||| تغيّر %{smart_count} منتجًا |||| تغيّر %{smart_count} منتج',
+      number_needed: 'اكتب رقمًا.',
+      between: 'اكتب رقمًا من %{min} إلى %{max}.',
+    },
     taxonomy: {
       delete_title: 'حذف %{name}؟',
       delete_content: 'لا يمكن حذف فئة أو علامة تجارية إلا إذا لم يستخدمها أي منتج.',

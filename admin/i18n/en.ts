@@ -66,6 +66,24 @@ export const appEn = {
       too_big: '%{name} is larger than %{mb} MB.',
       refused: '%{name} was not uploaded: %{message}',
     },
+    bulk: {
+      price: 'Change prices',
+      price_title:
+        'Change the price of %{smart_count} product |||| Change the prices of %{smart_count} products',
+      percent: 'Change in per cent',
+      percent_hint:
+        '10 raises prices by 10 %; -15 lowers them by 15 %. Prices after discount move the same way.',
+      stock: 'Set stock',
+      stock_title: 'Set the stock of %{smart_count} product |||| Set the stock of %{smart_count} products',
+      quantity: 'Stock',
+      quantity_hint: 'Every chosen product gets this stock; the change is kept in each stock history.',
+      archive: 'Archive',
+      archive_title: 'Archive %{smart_count} product? |||| Archive %{smart_count} products?',
+      apply: 'Apply',
+      done: '%{smart_count} product changed |||| %{smart_count} products changed',
+      number_needed: 'Type a number.',
+      between: 'Type a number from %{min} to %{max}.',
+    },
     taxonomy: {
       delete_title: 'Delete %{name}?',
       delete_content: 'Only a category or brand that no product uses can be deleted.',

@@ -16,6 +16,7 @@ import {
 } from 'react-admin';
 import { formatEgp } from '@/lib/rules/money';
 import type { ProductRecord } from '../api/data-provider';
+import { ProductBulkActions } from './bulk-actions';
 import { StatusField, statusChoices } from './status';
 
 function ListActions() {
@@ -66,7 +67,7 @@ export function ProductList() {
           linkType="edit"
         />
       ) : (
-        <DataTable rowClick="edit" bulkActionButtons={false}>
+        <DataTable rowClick="edit" bulkActionButtons={<ProductBulkActions />}>
           <DataTable.Col source="title" />
           <DataTable.Col source="categoryName" disableSort />
           <DataTable.Col source="brandName" disableSort />

@@ -214,3 +214,22 @@ export const PictureAnswer = Type.Object({
   }),
 });
 export type PictureAnswer = Static<typeof PictureAnswer>;
+
+/** POST /products/bulk: one change to many products at once, all or none. */
+export const bulkLimits = { maxIds: 100, minPercent: -90, maxPercent: 500 } as const;
+export const bulkActions = ['price-percent', 'set-stock', 'archive'] as const;
+export const ProductBulkBody = Type.Object({
+  ids: Type.Array(Ref, { minItems: 1, maxItems: bulkLimits.maxIds, uniqueItems: true }),
+  action: Type.Union(bulkActions.map((a) => Type.Literal(a))),
+  /** For price-percent: +10 raises prices (and prices after discount) by 10 %, -15 lowers them by 15 %. */
+  percent: Type.Optional(Type.Number({ minimum: bulkLimits.minPercent, maximum: bulkLimits.maxPercent })),
+  /** For set-stock: the stock every product gets, and why (kept in each one's stock history). */
+  quantity: Type.Optional(Stock),
+  stockReason: Type.Optional(StockReason),
+});
+export type ProductBulkBody = Static<typeof ProductBulkBody>;
+export const ProductBulkAnswer = Type.Object({
+  /** The products as they are after the change, in the order of `ids`. */
+  data: Type.Array(StaffProduct),
+});
+export type ProductBulkAnswer = Static<typeof ProductBulkAnswer>;

@@ -7,6 +7,8 @@ import { IdParams, PageQuery } from '@/lib/contract/common';
 import {
   NamedCreateBody,
   NamedUpdateBody,
+  ProductBulkAnswer,
+  ProductBulkBody,
   ProductCreateBody,
   ProductUpdateBody,
   StaffCategoryAnswer,
@@ -16,6 +18,7 @@ import {
 import { requireUser } from '../auth';
 import type { Actor } from '../audit';
 import type { NamedPath } from './service';
+import { bulkChangeProducts } from './staff-bulk';
 import {
   archiveProduct,
   createNamed,
@@ -60,6 +63,14 @@ export const catalogueStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { params: IdParams, response: { 200: StaffProductAnswer } } },
     async function deleteProduct(request) {
       return archiveProduct(ctx, actorOf(request), request.params.id);
+    },
+  );
+
+  app.post(
+    '/products/bulk',
+    { schema: { body: ProductBulkBody, response: { 200: ProductBulkAnswer } } },
+    async function postBulk(request) {
+      return bulkChangeProducts(ctx, actorOf(request), request.body);
     },
   );
 

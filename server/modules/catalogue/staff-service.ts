@@ -100,14 +100,14 @@ async function staffProduct(ctx: AppContext, tx: Tx, id: string) {
 }
 
 /** The product's row locked (orders of it wait), and how staff saw it before the change. */
-async function lockedProduct(ctx: AppContext, tx: Tx, id: string) {
+export async function lockedProduct(ctx: AppContext, tx: Tx, id: string) {
   const row = await staffRepo.lockProduct(tx, id);
   if (!row) throw new AppError(404, noProductWithId(id));
   return { row, before: await staffProduct(ctx, tx, id) };
 }
 
 /** The product as it is now, its audit row, and the cache emptied on commit: the end of every product write. */
-async function productChanged(
+export async function productChanged(
   ctx: AppContext,
   tx: Tx,
   actor: Actor,
@@ -121,7 +121,7 @@ async function productChanged(
   return { data: after };
 }
 
-async function recordStock(
+export async function recordStock(
   tx: Tx,
   actor: Actor,
   productId: string,
