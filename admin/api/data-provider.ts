@@ -108,6 +108,9 @@ export const resources = ['products', 'categories', 'brands', 'audit-log'] as co
 export type Resource = (typeof resources)[number];
 
 /** The list filters the products screen offers; `q` is the search box (the storefront's ranked search). */
+/** At most this many left counts as low stock in the list's filter. */
+export const lowStock = 5;
+
 export interface ProductFilter {
   q?: string;
   category?: string | string[];
@@ -115,7 +118,12 @@ export interface ProductFilter {
   status?: ProductStatus | 'all';
   price_gte?: number | string;
   price_lte?: number | string;
+  stock?: StockLevel;
 }
+
+/** The stock filter's choices: sold out (0), low (1 to 5 left), in stock (1 or more). */
+export const stockLevels = { out: [0, 0], low: [1, lowStock], in: [1, undefined] } as const;
+export type StockLevel = keyof typeof stockLevels;
 
 /** Columns the API can sort by (server/modules/catalogue/repository.ts). */
 export const sortableProductFields = [
@@ -208,6 +216,8 @@ export function productListQuery({ pagination, sort, filter }: Partial<GetListPa
     'price[gte]': numberOrUndefined(f.price_gte),
     'price[lte]': numberOrUndefined(f.price_lte),
     status: f.status || undefined,
+    'quantity[gte]': f.stock ? stockLevels[f.stock][0] : undefined,
+    'quantity[lte]': f.stock ? stockLevels[f.stock][1] : undefined,
     lang: 'en',
   });
 }

@@ -28,6 +28,12 @@ function ListActions() {
   );
 }
 
+const stockChoices = [
+  { id: 'out', name: 'freshcart.product.stock_out' },
+  { id: 'low', name: 'freshcart.product.stock_low' },
+  { id: 'in', name: 'freshcart.product.stock_in' },
+];
+
 function useFilters() {
   return [
     <SearchInput key="q" source="q" alwaysOn />,
@@ -38,6 +44,7 @@ function useFilters() {
     <ReferenceInput key="brand" source="brand" reference="brands" perPage={100}>
       <SelectInput optionText="name" />
     </ReferenceInput>,
+    <SelectInput key="stock" source="stock" choices={stockChoices} emptyText="" />,
     <NumberInput key="price_gte" source="price_gte" min={0} />,
     <NumberInput key="price_lte" source="price_lte" min={0} />,
   ];

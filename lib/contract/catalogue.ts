@@ -146,6 +146,9 @@ export const ProductListQuery = Type.Object({
   'price[lte]': Type.Optional(Type.Number()),
   'price[gt]': Type.Optional(Type.Number({ minimum: 0 })),
   'price[lt]': Type.Optional(Type.Number({ minimum: 0 })),
+  /** Stock bounds, inclusive (the back office's stock filter: sold out, low, in stock). */
+  'quantity[gte]': Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+  'quantity[lte]': Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
   fields: Type.Optional(Type.String({ maxLength: 300 })),
   status: Type.Optional(ProductStatusFilter),
   ...LangQuery.properties,

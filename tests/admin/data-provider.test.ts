@@ -61,6 +61,7 @@ describe('products', () => {
         status: 'all',
         price_gte: '100',
         price_lte: 500,
+        stock: 'low',
       },
     });
     expect(result.total).toBe(57);
@@ -86,6 +87,8 @@ describe('products', () => {
       'price[gte]': '100',
       'price[lte]': '500',
       status: 'all',
+      'quantity[gte]': '1',
+      'quantity[lte]': '5',
       lang: 'en',
     });
     expect(calls[0]!.token).toBe('staff-token');

@@ -122,6 +122,9 @@ export interface ProductFilter {
   /** Whole-pound bounds, inclusive. */
   minPrice?: number;
   maxPrice?: number;
+  /** Stock bounds, inclusive. */
+  minQuantity?: number;
+  maxQuantity?: number;
   /** Lower-cased, Arabic in its search form; the ranked, typo-tolerant search. */
   keyword?: string;
   /** Which products: active ones (the storefront's, the default), one other status, or all (staff). */
@@ -172,6 +175,8 @@ async function filterConditions(db: Executor, f: ProductFilter): Promise<SQL[]> 
   if (f.brand) where.push(eq(products.brandId, f.brand));
   if (f.category) where.push(eq(products.categoryId, f.category));
   if (f.categoryIn) where.push(inArray(products.categoryId, f.categoryIn));
+  if (f.minQuantity !== undefined) where.push(gte(products.quantity, f.minQuantity));
+  if (f.maxQuantity !== undefined) where.push(lte(products.quantity, f.maxQuantity));
   // Compared as an integer (the price index serves it) and clamped to the column's range.
   if (f.minPrice !== undefined) where.push(integerBound('>=', f.minPrice));
   if (f.maxPrice !== undefined) where.push(integerBound('<=', f.maxPrice));

@@ -32,7 +32,15 @@ import {
 } from './service';
 
 // Bracket operators other than these (price[$gt], title[regex], ...) are refused, not ignored.
-const allowedBracketKeys = new Set(['category[in]', 'price[gte]', 'price[lte]', 'price[gt]', 'price[lt]']);
+const allowedBracketKeys = new Set([
+  'category[in]',
+  'price[gte]',
+  'price[lte]',
+  'price[gt]',
+  'price[lt]',
+  'quantity[gte]',
+  'quantity[lte]',
+]);
 
 async function rejectUnknownOperators(request: FastifyRequest): Promise<void> {
   const query: unknown = request.query;

@@ -147,6 +147,8 @@ export function planProductList(q: ProductListQuery, lang: Language): ProductLis
   put('price[lte]', lte);
   put('price[gt]', gt);
   put('price[lt]', lt);
+  put('quantity[gte]', q['quantity[gte]']);
+  put('quantity[lte]', q['quantity[lte]']);
   put('fields', fields?.join(','));
   // Active is the default: the storefront's keys stay as they were.
   if (q.status && q.status !== 'active') put('status', q.status);
@@ -169,6 +171,8 @@ export function planProductList(q: ProductListQuery, lang: Language): ProductLis
     ...(defined(lowest).length ? { minPrice: Math.max(...defined(lowest)) } : {}),
     ...(defined(highest).length ? { maxPrice: Math.min(...defined(highest)) } : {}),
     ...(keyword ? { keyword } : {}),
+    ...(q['quantity[gte]'] !== undefined ? { minQuantity: q['quantity[gte]'] } : {}),
+    ...(q['quantity[lte]'] !== undefined ? { maxQuantity: q['quantity[lte]'] } : {}),
     ...(q.status && q.status !== 'active' ? { status: q.status } : {}),
   };
   return {

@@ -71,6 +71,16 @@ describe.each(dbKinds)('product list queries on %s', (kind) => {
     await check('-createdAt', (p) => Date.parse(p.createdAt), -1);
   });
 
+  it('stock bounds are inclusive whole numbers and keep exactly the products a comparison keeps', async () => {
+    const some = all[5]!.quantity as number;
+    const kept = (keep: (q: number) => boolean) => all.filter((p) => keep(p.quantity as number)).length;
+    expect((await list(`?limit=1000&quantity[gte]=${some}`)).results).toBe(kept((q) => q >= some));
+    expect((await list(`?limit=1000&quantity[lte]=${some}`)).results).toBe(kept((q) => q <= some));
+    expect((await list(`?limit=1000&quantity[gte]=0&quantity[lte]=0`)).results).toBe(kept((q) => q === 0));
+    for (const bad of ['quantity[gte]=-1', 'quantity[lte]=1.5', 'quantity[gte]=lots'])
+      expect((await t.app.inject({ url: `/api/v1/products?${bad}` })).statusCode, bad).toBe(400);
+  });
+
   it('price bounds are inclusive, work alone, refuse non-numbers and never overflow the column', async () => {
     const price = all[7]!.price as number;
     const exact = await list(`?limit=1000&price[gte]=${price}&price[lte]=${price}`);
