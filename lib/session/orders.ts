@@ -3,11 +3,6 @@ import { cartState, setCartState } from './cart-state';
 import { currentGeneration } from './cart-queue';
 import { getToken, userIdFromToken } from './session-store';
 
-/** The shopper whose orders are read: the cart's owner (spec section 4), else the token's own id. */
-export function ordersOwner(token: string | null): string | null {
-  return cartState().userId ?? (token ? userIdFromToken(token) : null);
-}
-
 /**
  * The spec's cart state (section 3) shows the orders last read for the shopper it holds: userOrders, and
  * isOrderCreated once they loaded. An answer for a shopper who has since left is not shown.
@@ -33,15 +28,12 @@ export async function loadUserOrders(userId: string): Promise<void> {
   }
 }
 
-/** The shopper whose orders are about to be read, known before the cart has said so (the token's id). */
-export function adoptOwner(userId: string): void {
-  if (userId !== cartState().userId) setCartState({ userId });
-}
-
 /** Reloads the signed-in shopper's orders (after an order, or when the language changes). */
 export async function refreshOrders(): Promise<void> {
-  const userId = ordersOwner(getToken());
+  const token = getToken();
+  // The cart's owner (spec section 4), else the token's own id.
+  const userId = cartState().userId ?? (token ? userIdFromToken(token) : null);
   if (!userId) return;
-  adoptOwner(userId);
+  if (userId !== cartState().userId) setCartState({ userId });
   await loadUserOrders(userId);
 }

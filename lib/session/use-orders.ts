@@ -2,9 +2,9 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { useUserOrders } from '@/lib/api/orders';
 import type { Order } from '@/lib/contract/orders';
 import { startCart } from './cart-store';
-import { cartState, subscribeCartState } from './cart-state';
-import { adoptOwner, ordersOwner, showOrders } from './orders';
-import { useSession } from './session-store';
+import { cartState, setCartState, subscribeCartState } from './cart-state';
+import { showOrders } from './orders';
+import { useSession, userIdFromToken } from './session-store';
 
 // The shopper's id comes from the cart (its cartOwner, spec section 4), so reading the orders starts the cart.
 function subscribe(listener: () => void): () => void {
@@ -22,13 +22,14 @@ const noUser = () => null;
 export function useOrders(): { userOrders: Order[] | null; refresh: () => Promise<void> } {
   const { token } = useSession();
   useSyncExternalStore(subscribe, knownUser, noUser);
-  const userId = ordersOwner(token);
+  // The cart's owner (spec section 4), else the token's own id: known before the cart has loaded.
+  const userId = cartState().userId ?? (token ? userIdFromToken(token) : null);
   const shown = useCallback((orders: Order[]) => userId && showOrders(userId, orders), [userId]);
   const { userOrders, refresh } = useUserOrders(token, userId, shown);
   return {
     userOrders,
     refresh: useCallback(async () => {
-      if (userId) adoptOwner(userId);
+      if (userId && userId !== cartState().userId) setCartState({ userId });
       await refresh();
     }, [userId, refresh]),
   };
