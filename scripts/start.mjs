@@ -2,12 +2,13 @@
 // `npm start`: build the storefront and the back office (`next build`, then scripts/build-admin.mjs into
 // out/admin/) when the export (out/) is missing or older than any of their sources, compile the server
 // when its bundle is missing or stale (scripts/build-server.mjs), then run it (migrations, seed on an
-// empty database, listen on PORT).
+// empty database, listen on PORT). `npm run build` makes all three, so a production install may drop the
+// build tools (devDependencies) after it: `npm ci && npm run build && npm prune --omit=dev && npm start`.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureServerBuild } from './build-server.mjs';
+import { ensureServerBuild, serverBuildReason } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.resolve(root, process.env.STOREFRONT_DIR || 'out');
@@ -38,11 +39,20 @@ function buildReason() {
   return changed ? `${changed} changed since the last build` : null;
 }
 
+/** What to say when a build is needed but the build tools were pruned (production installs drop them). */
+const needsBuildTools = (what) =>
+  `${what}, and the build tools (devDependencies) are not installed: run \`npm ci && npm run build\` first ` +
+  '(then `npm prune --omit=dev` may drop them again).';
+
 const reason = process.env.SKIP_STOREFRONT_BUILD === '1' ? null : buildReason();
 if (process.argv.includes('--check')) {
   // Report the decision only (used to check the staleness rule without running a build).
   console.log(reason ? `storefront build needed: ${reason}` : 'storefront up to date');
   process.exit(0);
+}
+if (reason && !existsSync(path.join(root, 'node_modules', 'next', 'package.json'))) {
+  console.error(needsBuildTools(`The storefront needs building (${reason})`));
+  process.exit(1);
 }
 if (reason) {
   // Both, in this order: `next build` empties out/, then the back office's bundle goes into out/admin/.
@@ -62,6 +72,11 @@ if (reason) {
   console.log(`Storefront and back office built in ${((Date.now() - t0) / 1000).toFixed(0)} s.`);
 }
 
+const serverReason = serverBuildReason();
+if (serverReason && !existsSync(path.join(root, 'node_modules', 'esbuild', 'package.json'))) {
+  console.error(needsBuildTools(`The server needs compiling (${serverReason})`));
+  process.exit(1);
+}
 let entry;
 try {
   entry = await ensureServerBuild();

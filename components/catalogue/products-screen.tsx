@@ -1,4 +1,5 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { productsKey, useProductPages } from '@/lib/api/products';
 import type { Product } from '@/lib/contract/catalogue';
 import { apiQueryOf, formatListState, parseListState, type ListState } from '@/lib/catalogue/list-query';
@@ -227,6 +228,11 @@ function SearchBox({ applied, onSearch }: { applied: string; onSearch: (search: 
 export const FILTER_DRAFT_KEY = 'freshcart-filter-draft';
 
 const basisOf = (f: FormFilter) => `${f.priceFrom}|${f.priceTo}|${f.category}`;
+const fieldsOf = ({ priceFrom, priceTo, category }: FormFilter): FormFilter => ({
+  priceFrom,
+  priceTo,
+  category,
+});
 
 /**
  * 'Filter Products': the fields are a draft until 'Show Products'; the applied filter refills them. What is
@@ -236,35 +242,36 @@ const basisOf = (f: FormFilter) => `${f.priceFrom}|${f.priceTo}|${f.category}`;
 function FilterForm({ applied, onApply }: { applied: ProductFilter; onApply: (filter: FormFilter) => void }) {
   const t = useT();
   const ids = { from: useId(), to: useId(), category: useId() };
-  const [draft, setDraft] = useState<FormFilter>(() => {
-    const kept = readDraft(FILTER_DRAFT_KEY, { basis: '', priceFrom: '', priceTo: '', category: '' });
-    return kept.basis === basisOf(applied) && kept.category
-      ? { priceFrom: kept.priceFrom, priceTo: kept.priceTo, category: kept.category }
-      : applied;
+  const [kept] = useState<FormFilter>(() => {
+    const draft = readDraft(FILTER_DRAFT_KEY, { basis: '', priceFrom: '', priceTo: '', category: '' });
+    return fieldsOf(draft.basis === basisOf(applied) && draft.category ? draft : applied);
   });
-  useEffect(() => {
-    writeDraft(FILTER_DRAFT_KEY, { basis: basisOf(applied), ...draft });
-  }, [applied, draft]);
+  // One form library for every form (react-hook-form); the filter has no rule to check (a bound that is not a
+  // number leaves the price filter off), so no schema and no resolver is fetched.
+  const form = useForm<FormFilter>({ defaultValues: kept });
   const shown = useRef(applied);
   useEffect(() => {
     const before = shown.current;
     shown.current = applied;
-    if (
-      before.priceFrom !== applied.priceFrom ||
-      before.priceTo !== applied.priceTo ||
-      before.category !== applied.category
-    ) {
-      setDraft(applied);
+    if (basisOf(before) !== basisOf(applied)) {
+      form.reset(fieldsOf(applied));
     }
-  }, [applied]);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    onApply(draft);
-  }
+  }, [applied, form]);
+  const basis = basisOf(applied);
+  useEffect(() => {
+    writeDraft(FILTER_DRAFT_KEY, { basis, ...form.getValues() });
+    const keep = form.watch((values) =>
+      writeDraft(FILTER_DRAFT_KEY, { basis, ...form.getValues(), ...values }),
+    );
+    return () => keep.unsubscribe();
+  }, [basis, form]);
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} aria-labelledby="filter-products">
+    <form
+      className={styles.form}
+      onSubmit={form.handleSubmit((filter) => onApply(filter))}
+      aria-labelledby="filter-products"
+    >
       <h2 id="filter-products" className={styles.formTitle}>
         {t('products.filterTitle')}
       </h2>
@@ -276,8 +283,7 @@ function FilterForm({ applied, onApply }: { applied: ProductFilter; onApply: (fi
             className={styles.field}
             type="text"
             inputMode="numeric"
-            value={draft.priceFrom}
-            onChange={(e) => setDraft({ ...draft, priceFrom: e.target.value })}
+            {...form.register('priceFrom')}
           />
         </div>
         <div className={styles.pair}>
@@ -287,18 +293,12 @@ function FilterForm({ applied, onApply }: { applied: ProductFilter; onApply: (fi
             className={styles.field}
             type="text"
             inputMode="numeric"
-            value={draft.priceTo}
-            onChange={(e) => setDraft({ ...draft, priceTo: e.target.value })}
+            {...form.register('priceTo')}
           />
         </div>
       </div>
       <label htmlFor={ids.category}>{t('products.categoryName')}</label>
-      <select
-        id={ids.category}
-        className={styles.field}
-        value={draft.category}
-        onChange={(e) => setDraft({ ...draft, category: e.target.value })}
-      >
+      <select id={ids.category} className={styles.field} {...form.register('category')}>
         {categoryOptions.map((o) => (
           <option key={o.value} value={o.value}>
             {t(o.id)}

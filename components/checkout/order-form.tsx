@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type ComponentProps } from 'react';
 import { useT } from '@/lib/i18n/i18n';
 import { SavedAddresses } from './saved-addresses';
 import type { OrderForm as Form } from './use-order-form';
@@ -14,7 +14,7 @@ const addressInputs = [
 /** The shipping address (a saved one, or typed and perhaps saved), then cash or card. */
 export function OrderForm({ form }: { form: Form }) {
   const t = useT();
-  const { draft, edit, pending } = form;
+  const { edit, pending } = form;
   return (
     <form className={styles.form} onSubmit={form.submit}>
       {form.addresses.length > 0 ? (
@@ -25,11 +25,9 @@ export function OrderForm({ form }: { form: Form }) {
           key={name}
           id={`order-${name}`}
           label={t(label)}
-          name={name}
           required
           {...input}
-          value={draft[name]}
-          onChange={(e) => edit({ [name]: e.target.value })}
+          {...form.field(name)}
         />
       ))}
       {form.signedIn && !form.chosenSaved ? <SaveAddress form={form} /> : null}
@@ -63,39 +61,23 @@ export function OrderForm({ form }: { form: Form }) {
 }
 
 /** 'Save this address', and the name to save it under once ticked. */
-function SaveAddress({ form: { draft, edit } }: { form: Form }) {
+function SaveAddress({ form: { draft, field, saveBox } }: { form: Form }) {
   const t = useT();
   const ids = { save: useId(), name: useId() };
   return (
     <div className={styles.saveRow}>
       <label htmlFor={ids.save} className={styles.check}>
-        <input
-          id={ids.save}
-          type="checkbox"
-          checked={draft.save}
-          onChange={(e) => edit({ save: e.target.checked })}
-        />
+        <input id={ids.save} type="checkbox" {...saveBox} />
         {t('order.save')}
       </label>
       {draft.save ? (
-        <TextField
-          id={ids.name}
-          label={t('order.addressName')}
-          name="addressName"
-          maxLength={100}
-          value={draft.addressName}
-          onChange={(e) => edit({ addressName: e.target.value })}
-        />
+        <TextField id={ids.name} label={t('order.addressName')} maxLength={100} {...field('addressName')} />
       ) : null}
     </div>
   );
 }
 
-function TextField({
-  id,
-  label,
-  ...input
-}: { id: string; label: string } & InputHTMLAttributes<HTMLInputElement>) {
+function TextField({ id, label, ...input }: { id: string; label: string } & ComponentProps<'input'>) {
   return (
     <div className={styles.field}>
       <label htmlFor={id}>{label}</label>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { useNavigate } from '@/lib/router/react';
 import { notify } from '@/components/ui/notify';
 import { useAddresses } from '@/lib/api/addresses';
@@ -42,44 +43,58 @@ export function useOrderForm(cart: CartContextValue) {
   const book = useAddresses(token);
   const [pending, setPending] = useState<Method | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [draft, setDraft] = useState<Draft>(() => readDraft(ORDER_FORM_KEY, emptyDraft));
+  // One form library for every form (react-hook-form). The browser's required check is the form's only rule
+  // (spec section 5) and says its own words, so no schema and no resolver is fetched.
+  const [kept] = useState(() => readDraft(ORDER_FORM_KEY, emptyDraft));
+  const form = useForm<Draft>({ defaultValues: kept, shouldFocusError: false });
+  const draft = form.watch();
   // Which submit button sent the form; set by its click, which runs before the submit event.
   const chosen = useRef<Method>('cash');
   const inFlight = useRef(false);
+  const formElement = useRef<HTMLFormElement | null>(null);
   const placeCashOrder = usePlaceCashOrder();
   const checkoutSession = useCheckoutSession();
 
   // Kept as typed: Back, a refresh or a look at the cart does not empty the form.
-  useEffect(() => writeDraft(ORDER_FORM_KEY, draft), [draft]);
+  useEffect(() => {
+    const keep = form.watch((values) => writeDraft(ORDER_FORM_KEY, { ...emptyDraft, ...values }));
+    return () => keep.unsubscribe();
+  }, [form]);
 
-  const edit = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const edit = (patch: Partial<Draft>) => {
+    for (const [name, value] of Object.entries(patch) as [keyof Draft, string | boolean][]) {
+      form.setValue(name, value, { shouldDirty: true });
+    }
+  };
   const typed = typedAddress(draft);
   const chosenSaved = book.addresses.find((a) => sameAddress(typed, a)) ?? null;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (inFlight.current || !token || !cart.cartId) return;
-    const form = event.currentTarget;
-    // A field of spaces only passes the browser's required check: empty it and let the browser say what
-    // it says for an empty required field, on that field.
-    const blank = addressFields.filter((f) => draft[f].trim() === '');
-    if (blank.length > 0) {
-      flushSync(() => edit(Object.fromEntries(blank.map((f) => [f, ''])) as Partial<Draft>));
-      const first = form.elements.namedItem(blank[0]!) as HTMLInputElement | null;
-      first?.reportValidity();
-      first?.focus();
+  // A field of spaces only passes the browser's required check: empty it and let the browser say what it
+  // says for an empty required field, on that field.
+  function refuseBlank(errors: FieldErrors<Draft>) {
+    inFlight.current = false;
+    const blank = addressFields.filter((f) => errors[f]);
+    flushSync(() => edit(Object.fromEntries(blank.map((f) => [f, ''])) as Partial<Draft>));
+    const first = formElement.current?.elements.namedItem(blank[0]!) as HTMLInputElement | null;
+    first?.reportValidity();
+    first?.focus();
+  }
+
+  async function send(values: Draft) {
+    const shippingAddress = typedAddress(values);
+    const saved = book.addresses.find((a) => sameAddress(shippingAddress, a)) ?? null;
+    const method = chosen.current;
+    if (!token || !cart.cartId) {
+      inFlight.current = false;
       return;
     }
-    const shippingAddress = typed;
-    const method = chosen.current;
-    inFlight.current = true;
     setPending(method);
     setProblem(null);
     try {
-      if (draft.save && !chosenSaved) {
+      if (values.save && !saved) {
         // Saved first: a refusal (the address book wants an Egyptian mobile number) is shown and nothing
         // is ordered, so the shopper decides whether to fix it or untick the box.
-        await book.save({ name: draft.addressName.trim() || 'Home', ...shippingAddress });
+        await book.save({ name: values.addressName.trim() || 'Home', ...shippingAddress });
         edit({ save: false });
       }
       if (method === 'cash') {
@@ -111,9 +126,24 @@ export function useOrderForm(cart: CartContextValue) {
     }
   }
 
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (inFlight.current || !token || !cart.cartId) return;
+    // Taken now: the fields' check resolves later, and a second press meanwhile must not send twice.
+    inFlight.current = true;
+    formElement.current = event.currentTarget;
+    void form.handleSubmit(send, refuseBlank)(event);
+  }
+
+  const notBlank = (value: string) => value.trim() !== '';
+  const field = (name: 'details' | 'city' | 'phone' | 'addressName') =>
+    form.register(name, name === 'addressName' ? {} : { validate: notBlank });
+
   return {
     draft,
     edit,
+    field,
+    saveBox: form.register('save'),
     addresses: book.addresses,
     chosenSaved,
     signedIn: Boolean(token),

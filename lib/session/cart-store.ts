@@ -33,7 +33,6 @@ export interface CartActions {
   clearCart: () => Promise<boolean>;
   /** Local reset, no server call (logout, after a cash order). */
   resetCart: () => void;
-  refreshOrders: () => Promise<void>;
   /** Reads the cart again ('Try again' after a failed load, or an order refused for a stale cart). */
   reloadCart: () => Promise<boolean>;
   /** The shopper has read the "your cart changed" notice. */
@@ -216,10 +215,6 @@ const actions: CartActions = {
     setCartState({ ...emptyCart, cartNotice: null });
     // After a cash order the server's cart is gone too: the other tabs should see that.
     if (getToken()) void followingOtherTabs().then((m) => m.announceChange(), console.error);
-  },
-  refreshOrders: async () => {
-    startCart();
-    await refreshOrders();
   },
   reloadCart: () => {
     startCart();

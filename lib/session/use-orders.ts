@@ -1,8 +1,10 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
+import { useUserOrders } from '@/lib/api/orders';
 import type { Order } from '@/lib/contract/orders';
 import { startCart } from './cart-store';
-import { cartState, initialCartState, subscribeCartState } from './cart-state';
-import { refreshOrders } from './orders';
+import { cartState, setCartState, subscribeCartState } from './cart-state';
+import { showOrders } from './orders';
+import { useSession, userIdFromToken } from './session-store';
 
 // The shopper's id comes from the cart (its cartOwner, spec section 4), so reading the orders starts the cart.
 function subscribe(listener: () => void): () => void {
@@ -10,11 +12,25 @@ function subscribe(listener: () => void): () => void {
   return subscribeCartState(listener);
 }
 
-const ordersOf = () => cartState().userOrders;
-const noOrders = () => initialCartState.userOrders;
+const knownUser = () => cartState().userId;
+const noUser = () => null;
 
-/** The order history: null until it has loaded; `refresh` reloads it. */
+/**
+ * The signed-in shopper's order history, read from SWR (lib/api/orders.ts): null until it has loaded;
+ * `refresh` reads it again. Each answer also becomes the cart state's userOrders (spec section 3).
+ */
 export function useOrders(): { userOrders: Order[] | null; refresh: () => Promise<void> } {
-  const userOrders = useSyncExternalStore(subscribe, ordersOf, noOrders);
-  return { userOrders, refresh: refreshOrders };
+  const { token } = useSession();
+  useSyncExternalStore(subscribe, knownUser, noUser);
+  // The cart's owner (spec section 4), else the token's own id: known before the cart has loaded.
+  const userId = cartState().userId ?? (token ? userIdFromToken(token) : null);
+  const shown = useCallback((orders: Order[]) => userId && showOrders(userId, orders), [userId]);
+  const { userOrders, refresh } = useUserOrders(token, userId, shown);
+  return {
+    userOrders,
+    refresh: useCallback(async () => {
+      if (userId && userId !== cartState().userId) setCartState({ userId });
+      await refresh();
+    }, [userId, refresh]),
+  };
 }

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { mutate } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OrdersScreen } from '@/components/orders/orders-screen';
 import { rememberCardCheckout } from '@/lib/session/checkout-return';
 import { clearToken, setToken } from '@/lib/session/session-store';
-import { json, mockApi, on, renderScreen } from '../account-helpers';
+import { deferred, json, mockApi, on, renderScreen } from '../account-helpers';
 import { envelope, line, order, userId } from '../cart-fixtures';
 
 const token = 'shopper-token';
@@ -13,10 +14,12 @@ beforeEach(() => {
   clearToken();
   sessionStorage.clear();
 });
-afterEach(() => {
+afterEach(async () => {
   clearToken();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  // The history lives in SWR's shared cache: no test's orders may show in the next one.
+  await mutate(() => true, undefined, { revalidate: false });
 });
 
 describe('Order history', { timeout: 20_000 }, () => {
@@ -95,6 +98,33 @@ describe('Order history', { timeout: 20_000 }, () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Order FC-000007' })).toBeInTheDocument());
+  });
+  it('a second visit shows the history read before at once, then what the server answers now', async () => {
+    const first = order(1001, '2026-01-05T09:00:00.000Z', [line(1, 1, 10)]);
+    const second = order(1002, '2026-02-10T09:00:00.000Z', [line(2, 1, 20)]);
+    let answer = [first];
+    const later = deferred<void>();
+    const { calls } = mockApi(
+      on('GET', '/cart', () => json(200, envelope([]))),
+      on('GET', `/orders/user/${userId}`, async () => {
+        if (answer.length > 1) await later.promise;
+        return json(200, answer);
+      }),
+    );
+    setToken(token);
+    const visit = renderScreen('/allorders', <OrdersScreen />);
+    await screen.findByRole('heading', { name: 'Order FC-001001' });
+    visit.unmount();
+
+    answer = [first, second];
+    const reads = calls.filter((c) => c.path === `/orders/user/${userId}`).length;
+    renderScreen('/allorders', <OrdersScreen />);
+    // No spinner: the orders read on the first visit show while they are read again.
+    expect(screen.getByRole('heading', { name: 'Order FC-001001' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading your orders')).not.toBeInTheDocument();
+    later.resolve();
+    expect(await screen.findByRole('heading', { name: 'Order FC-001002' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === `/orders/user/${userId}`)).toHaveLength(reads + 1);
   });
 });
 
