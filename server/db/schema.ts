@@ -136,6 +136,11 @@ export const products = pgTable(
     // The product list's filter: a category and a price range together.
     index('products_category_price_idx').on(t.categoryId, t.price),
     index('products_created_idx').on(t.createdAt),
+    // Every list reads one status (the storefront's: active): counted from this index alone, and a page of one
+    // status (the back office's archived products) read in order.
+    index('products_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id),
+    // The back office's stock filter (sold out, low stock).
+    index('products_quantity_idx').on(t.quantity),
     index('products_ratings_idx').on(t.ratingsAverage.desc().nullsFirst(), t.id),
     // Best selling first (sort=-sold) reads its page in order.
     index('products_sold_idx').on(t.sold.desc().nullsFirst(), t.id),

@@ -233,15 +233,37 @@ export async function productPage(
   // is skipped; the planner would read the whole date index looking for a row.
   const total = await countProducts(db, condition);
   if (page.offset >= total) return { total, rows: [] };
-  const rows = await db
-    .select()
-    .from(products)
-    .where(condition)
-    .orderBy(...orderBy())
-    .limit(page.limit)
-    .offset(page.offset);
-  return { total, rows };
+  if (page.offset < deepOffset) {
+    const rows = await db
+      .select()
+      .from(products)
+      .where(condition)
+      .orderBy(...orderBy())
+      .limit(page.limit)
+      .offset(page.offset);
+    return { total, rows };
+  }
+  // Deep pages: the rows skipped are read as ids from an index (no table row visited), then the page by key.
+  const ids = (
+    await db
+      .select({ id: products.id })
+      .from(products)
+      .where(condition)
+      .orderBy(...orderBy())
+      .limit(page.limit)
+      .offset(page.offset)
+  ).map((r) => r.id);
+  const byId = new Map(
+    (ids.length ? await db.select().from(products).where(inArray(products.id, ids)) : []).map((p) => [
+      p.id,
+      p,
+    ]),
+  );
+  return { total, rows: ids.flatMap((id) => byId.get(id) ?? []) };
 }
+
+/** From this many rows skipped, a page is found by its ids first. */
+const deepOffset = 1000;
 
 /** Categories or brands (one table shape), oldest first, and how many there are. */
 export async function namedPage(

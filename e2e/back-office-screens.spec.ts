@@ -1,0 +1,89 @@
+// Every back office screen at 375 and 1280 px, light and dark, English and Arabic: axe finds nothing, and a
+// screenshot of each is written to screenshots/back-office-<screen>-<width>-<scheme>-<lang>.png to be looked at.
+// One page load per width (the back office's code is large to parse on a busy machine): the scheme follows the
+// device's, switched in place, and the language is switched from the app bar, as staff do.
+import type { Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { expectNoAxeViolations } from './support/axe';
+import { expect, test } from './support/fixtures';
+import { screenshot } from './support/screenshot';
+import { e2eAdmin } from './support/staff';
+
+const officeUrl = '/ecommerceweb/admin/';
+const shots = 'screenshots';
+mkdirSync(shots, { recursive: true });
+
+interface Screen {
+  name: string;
+  hash: string;
+  /** What shows once the screen has read its data, in English and in Arabic. */
+  ready: (page: Page) => ReturnType<Page['getByRole']>;
+}
+
+async function firstId(page: Page, resource: string): Promise<string> {
+  const answer = (await (await page.request.get(`/api/v1/${resource}?limit=1`)).json()) as {
+    data: { _id: string }[];
+  };
+  return answer.data[0]!._id;
+}
+
+async function screensOf(page: Page): Promise<Screen[]> {
+  const product = await firstId(page, 'products');
+  const category = await firstId(page, 'categories');
+  const brand = await firstId(page, 'brands');
+  const heading = (en: RegExp, ar: RegExp) => (p: Page) =>
+    p.getByRole('heading', { name: new RegExp(`${en.source}|${ar.source}`) }).first();
+  const saveButton = (p: Page) => p.getByRole('button', { name: /^(Save|حفظ)$/ });
+  return [
+    { name: 'dashboard', hash: '#/', ready: heading(/Welcome to the FreshCart back office/, /مرحبًا|مرحبا/) },
+    { name: 'products', hash: '#/products', ready: (p) => p.getByRole('textbox', { name: /^(Search|بحث)$/ }) },
+    { name: 'product-create', hash: '#/products/create', ready: saveButton },
+    { name: 'product-edit', hash: `#/products/${product}`, ready: heading(/^Stock history$/, /^سجل المخزون$/) },
+    { name: 'categories', hash: '#/categories', ready: (p) => p.getByRole('link', { name: /^(Create|إنشاء)$/ }) },
+    { name: 'category-edit', hash: `#/categories/${category}`, ready: saveButton },
+    { name: 'brands', hash: '#/brands', ready: (p) => p.getByRole('link', { name: /^(Create|إنشاء)$/ }) },
+    { name: 'brand-edit', hash: `#/brands/${brand}`, ready: saveButton },
+    { name: 'audit-log', hash: '#/audit-log', ready: (p) => p.getByRole('cell').first() },
+  ];
+}
+
+for (const width of [375, 1280]) {
+  test(`every back office screen at ${width} px, light and dark, English and Arabic: axe finds nothing`, async ({
+    page,
+  }) => {
+    // 9 screens × 4 combinations, each read from the server and checked: minutes on a busy 2-core machine.
+    test.setTimeout(360_000);
+    await page.setViewportSize({ width, height: width < 600 ? 740 : 800 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(officeUrl);
+    await page.getByLabel(/^(Email|البريد الإلكتروني)/).fill(e2eAdmin.email, { timeout: 45_000 });
+    await page.getByLabel(/^(Password|كلمة المرور)/).first().fill(e2eAdmin.password);
+    await page.getByRole('button', { name: /^(Sign in|تسجيل الدخول)$/ }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome to the FreshCart back office' })).toBeVisible();
+    const screens = await screensOf(page);
+    const failures: string[] = [];
+    for (const lang of ['en', 'ar'] as const) {
+      await page.getByRole('button', { name: /^(English|العربية)$/ }).click();
+      await page.getByRole('menuitem', { name: lang === 'ar' ? 'العربية' : 'English' }).click();
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        for (const screen of screens) {
+          await page.goto(`${officeUrl}${screen.hash}`);
+          await expect(screen.ready(page)).toBeVisible();
+          await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+          const where = `${screen.name} (${width} px, ${scheme}, ${lang})`;
+          try {
+            await expectNoAxeViolations(page, where);
+          } catch (err) {
+            failures.push((err as Error).message);
+          }
+          await screenshot(page, {
+            path: `${shots}/back-office-${screen.name}-${width}-${scheme}-${lang}.png`,
+          });
+        }
+      }
+    }
+    expect(failures, failures.join('\n\n')).toEqual([]);
+  });
+}
