@@ -6,13 +6,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { benchApi, type ApiRun } from './api';
+import { benchBackOffice, type BackOfficeRun } from './back-office';
 import { benchCatalogue, type CatalogueRun } from './catalogue';
 import { benchGrowth, searchAndFilter, type GrowthRun } from './growth';
 import { benchLighthouse, type PageFigure } from './lighthouse';
 import { benchStartup, type StartupRun } from './startup';
-import { fmtMs, readResult, repoRoot, writeResult, type Machine } from './lib';
+import { fmtMs, median, readResult, repoRoot, writeResult, type Machine } from './lib';
 
-const areas = ['budgets', 'api', 'growth', 'startup', 'lighthouse', 'catalogue'] as const;
+const areas = ['budgets', 'api', 'growth', 'startup', 'lighthouse', 'catalogue', 'back-office'] as const;
 type Area = (typeof areas)[number];
 
 // `npm run bench -- docs` only rewrites docs/benchmarks.md from the stored results.
@@ -59,6 +60,7 @@ async function main() {
   if (wanted.has('startup')) await benchStartup();
   if (wanted.has('lighthouse')) await benchLighthouse();
   if (wanted.has('catalogue')) await benchCatalogue();
+  if (wanted.has('back-office')) await benchBackOffice();
   const file = path.join(repoRoot, 'docs', 'benchmarks.md');
   writeFileSync(file, render());
   console.log(`\nWrote ${path.relative(repoRoot, file)}`);
@@ -126,6 +128,9 @@ function render(): string {
   );
   push(
     '| Catalogue screens | `npx next build && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- catalogue` | bench/catalogue.ts |',
+  );
+  push(
+    '| Back office list | `BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/back-office.ts` | bench/back-office.ts |',
   );
   push();
   push(
@@ -340,6 +345,8 @@ function render(): string {
     }
   } else push('_Not measured yet._');
   push();
+
+  renderBackOffice(push, summary);
 
   // Start-up
   const startup = readResult<Stamped & { runs: StartupRun[] }>('startup');
@@ -600,3 +607,58 @@ main().catch((err) => {
   console.error(err);
   process.exit(1);
 });
+
+type BackOfficeResult = Stamped & {
+  rounds: number;
+  callsPerRound: number;
+  goalMs: number;
+  runs: BackOfficeRun[];
+};
+
+/** The back office's product list at 100,000 products; `back-office-before` (if kept) is shown beside it. */
+function renderBackOffice(push: (s?: string) => void, summary: string[]): void {
+  const now = readResult<BackOfficeResult>('back-office');
+  const before = readResult<BackOfficeResult>('back-office-before');
+  push('## Back office product list (one staff member, one call after another; then 10 at once)');
+  push();
+  if (!now) {
+    push('_Not measured yet._');
+    push();
+    return;
+  }
+  push(stamp(now));
+  if (before) push(`Before: ${stamp(before).replace(/^_Measured/, '_measured')}`);
+  push();
+  push(
+    `Each call ${now.callsPerRound} times a round, ${now.rounds} rounds; the p95 of each round, median (min–max). Goal: p95 ≤ ${now.goalMs} ms on PostgreSQL.`,
+  );
+  const range = (xs: number[]) =>
+    `${fmtMs(median(xs))} (${fmtMs(Math.min(...xs))}–${fmtMs(Math.max(...xs))})`;
+  for (const run of now.runs) {
+    const old = before?.runs.find((r) => r.driver === run.driver && r.size === run.size);
+    push();
+    push(
+      `### ${run.driver === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${run.size.toLocaleString('en')} products`,
+    );
+    push();
+    push(`| Call | Results | p95${old ? ' before' : ''} | p95${old ? ' after' : ''} | Goal |`);
+    push('| --- | --: | --: | --: | --- |');
+    for (const f of run.scenarios) {
+      const was = old?.scenarios.find((o) => o.name === f.name);
+      const ok = median(f.p95) <= now.goalMs;
+      push(
+        `| ${f.name} | ${f.results.toLocaleString('en')} | ${was ? range(was.p95) : ''} | ${range(f.p95)} | ${yes(ok)} |`,
+      );
+    }
+    const c = run.concurrent;
+    const oc = old?.concurrent;
+    push(
+      `| 10 staff at once, first page (p50 / p99) | | ${oc ? `${fmtMs(oc.p50)} / ${fmtMs(oc.p99)}` : ''} | ${fmtMs(c.p50)} / ${fmtMs(c.p99)} | |`,
+    );
+    const worst = Math.max(...run.scenarios.map((f) => median(f.p95)));
+    summary.push(
+      `| Back office list (${run.driver === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${run.size.toLocaleString('en')}) | every call p95 ≤ ${now.goalMs} ms | worst ${fmtMs(worst)} | ${yes(worst <= now.goalMs)} |`,
+    );
+  }
+  push();
+}
