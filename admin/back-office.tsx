@@ -53,8 +53,10 @@ export function BackOffice() {
   );
   useDocumentLanguage(locale);
   const direction = directionOf(locale);
-  const lightTheme = useMemo(() => makeTheme('light', direction), [direction]);
-  const darkTheme = useMemo(() => makeTheme('dark', direction), [direction]);
+  // react-admin's own word for it ('ra.page.loading'), in the page's language.
+  const loading = locale === 'ar' ? 'جارٍ التحميل' : 'Loading';
+  const lightTheme = useMemo(() => makeTheme('light', direction, loading), [direction, loading]);
+  const darkTheme = useMemo(() => makeTheme('dark', direction, loading), [direction, loading]);
   // Made once: react-admin keeps the language in the store and switches the provider's catalogue itself.
   const [i18nProvider] = useState(() => makeI18nProvider(storedLocale()));
 

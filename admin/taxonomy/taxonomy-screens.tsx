@@ -1,12 +1,11 @@
 // Categories and brands have one shape (lib/contract/catalogue.ts: Brand = Category): one set of screens for both.
-import { useMediaQuery, type Theme } from '@mui/material';
+import { Box, useMediaQuery, type Theme } from '@mui/material';
 import {
   Create,
   DataTable,
   DateField,
   DeleteWithConfirmButton,
   Edit,
-  ImageField,
   List,
   SaveButton,
   SimpleForm,
@@ -20,6 +19,22 @@ import {
 } from 'react-admin';
 import type { TaxonomyRecord } from '../api/data-provider';
 import { SinglePictureInput } from '../pictures/pictures-input';
+import { thumbnail } from '../pictures/upload';
+
+/** The list's small picture: decorative (the name is in the next column), drawn at the server's smallest width. */
+function TaxonomyPicture() {
+  const record = useRecordContext<TaxonomyRecord>();
+  if (!record?.image) return null;
+  return (
+    <Box
+      component="img"
+      src={thumbnail(record.image, 160)}
+      alt=""
+      loading="lazy"
+      sx={{ width: 48, height: 48, objectFit: 'contain', display: 'block' }}
+    />
+  );
+}
 
 export function TaxonomyList() {
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
@@ -34,10 +49,7 @@ export function TaxonomyList() {
       ) : (
         <DataTable rowClick="edit" bulkActionButtons={false}>
           <DataTable.Col source="image" disableSort>
-            <ImageField
-              source="image"
-              sx={{ '& img': { maxWidth: 48, maxHeight: 48, objectFit: 'contain', m: 0 } }}
-            />
+            <TaxonomyPicture />
           </DataTable.Col>
           <DataTable.Col source="name" disableSort />
           <DataTable.Col source="slug" disableSort />
