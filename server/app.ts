@@ -19,6 +19,7 @@ import {
 import { checkoutRoutes, type PaymentProvider } from './modules/checkout';
 import { outboxRoutes } from './modules/dev';
 import { healthRoutes } from './modules/health';
+import { importRoutes, type ImportOptions } from './modules/import';
 import { orderRoutes } from './modules/orders';
 import { staffRoutes } from './modules/staff';
 import { userRoutes } from './modules/users';
@@ -47,6 +48,11 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** Card payments: defaults to Stripe when STRIPE_SECRET_KEY is set, else the built-in test provider. */
   paymentProvider?: PaymentProvider;
+  /**
+   * The CSV import's picture store and fetch limits. Without a store, pictures named by URL are skipped with a
+   * reason (the picture store is another slice); tests give one, and may allow their own loopback server.
+   */
+  imports?: ImportOptions;
   /** Extra routes registered last (the benchmark's baseline route lives in bench/, never in the server). */
   plugins?: FastifyPluginAsync[];
 }
@@ -89,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Staff calls (the back office): the role is read from the database on each one.
       await api.register(catalogueStaffRoutes);
       await api.register(auditRoutes);
+      await api.register(importRoutes, deps.imports ?? {});
       await api.register(staffRoutes);
       await api.register(authRoutes, { limits: deps.authLimits });
       await api.register(userRoutes, { limits: deps.authLimits });
