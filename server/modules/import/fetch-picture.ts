@@ -31,7 +31,8 @@ export interface FetchPictureOptions {
 export const pictureDefaults = { timeoutMs: 10_000, maxBytes: 10 * 1024 * 1024, maxRedirects: 3 } as const;
 
 /** Addresses never fetched: the machine itself, private networks, link-local, carrier NAT, multicast, reserved. */
-const blocked = new BlockList();
+const blockedV4 = new BlockList();
+const blockedV6 = new BlockList();
 for (const [net, prefix] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -48,11 +49,11 @@ for (const [net, prefix] of [
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const)
-  blocked.addSubnet(net, prefix, 'ipv4');
+  blockedV4.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
   ['::', 128],
   ['::1', 128],
-  ['::ffff:0:0', 96], // IPv4-mapped: checked as the IPv4 address below
+  ['::ffff:0:0', 96], // IPv4-mapped in hex form (the dotted form is checked as the IPv4 address below)
   ['64:ff9b::', 96], // NAT64 of any IPv4 address
   ['100::', 64],
   ['2001:db8::', 32],
@@ -61,16 +62,16 @@ for (const [net, prefix] of [
   ['fec0::', 10],
   ['ff00::', 8],
 ] as const)
-  blocked.addSubnet(net, prefix, 'ipv6');
+  blockedV6.addSubnet(net, prefix, 'ipv6');
 
 /** Whether an address (IPv4 or IPv6) is one the server must never fetch from. */
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
-  if (family === 4) return blocked.check(address, 'ipv4');
+  if (family === 4) return blockedV4.check(address, 'ipv4');
   if (family !== 6) return true;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return blocked.check(mapped[1]!, 'ipv4');
-  return blocked.check(address, 'ipv6');
+  if (mapped) return blockedV4.check(mapped[1]!, 'ipv4');
+  return blockedV6.check(address, 'ipv6');
 }
 
 /** The picture type its first bytes say, or null. */
@@ -87,6 +88,9 @@ export function pictureTypeOf(bytes: Buffer): PictureType | null {
 }
 
 class Refused extends Error {}
+
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
 
 const systemResolve = (host: string) => dnsLookup(host, { all: true, verbatim: true });
 
@@ -154,7 +158,7 @@ function requestOnce(
         const declared = Number(res.headers['content-length']);
         if (Number.isFinite(declared) && declared > maxBytes) {
           res.destroy();
-          return reject(new Refused(`it is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`));
+          return reject(new Refused(`it is larger than ${sizeText(maxBytes)}`));
         }
         const chunks: Buffer[] = [];
         let size = 0;
@@ -162,7 +166,7 @@ function requestOnce(
           size += chunk.length;
           if (size > maxBytes) {
             res.destroy();
-            reject(new Refused(`it is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`));
+            reject(new Refused(`it is larger than ${sizeText(maxBytes)}`));
           } else chunks.push(chunk);
         });
         res.on('end', () => resolve({ status, bytes: Buffer.concat(chunks) }));

@@ -39,9 +39,16 @@ const legacyRows = (suffix: string): (Row & { continuation?: boolean })[] => [
     compareAt: '300.00',
     quantity: '4',
     status: 'active',
+    image: `https://cdn.shopify.com/s/files/1/0001/jug-${suffix}-1.jpg`,
+    position: '1',
   },
   { handle: `fayoum-water-jug-${suffix}`, option: 'Large', sku: `JUG-L-${suffix}`, price: '320.00', quantity: '6' },
-  { handle: `fayoum-water-jug-${suffix}`, continuation: true },
+  {
+    handle: `fayoum-water-jug-${suffix}`,
+    continuation: true,
+    image: `https://cdn.shopify.com/s/files/1/0001/jug-${suffix}-2.jpg`,
+    position: '2',
+  },
   // Arabic title and description in UTF-8; a subcategory as the Type.
   {
     handle: `oud-perfume-${suffix}`,
@@ -151,6 +158,14 @@ describe.each(dbKinds)('CSV import on %s', (kind) => {
         '- Lead-free glaze & "food safe"\nWash by hand,\nnever in a machine',
     );
     expect(jug.titleAr).toBeNull();
+    // No picture store in this app: the pictures are skipped with the reason, the category's picture stands in.
+    const line = (job.report as Json[]).find((l) => l.handle === 'fayoum-water-jug-b')!;
+    expect(line.notes).toContain(
+      'Picture skipped: https://cdn.shopify.com/s/files/1/0001/jug-b-1.jpg (pictures are stored once the picture store is wired)',
+    );
+    expect(jug.imageCover).toMatch(/^\/images\/categories\//);
+    expect(jug.images).toEqual([]);
+    expect(job.pictures).toEqual({ stored: 0, skipped: 2 });
     const oud = (await byHandle('oud-perfume-b'))!;
     expect(oud).toMatchObject({
       title: 'عطر العود b',

@@ -3,6 +3,12 @@
 // holds a comma, a quote or a line break, with a BOM and CRLF line ends when asked.
 import { stringify } from 'csv-stringify/sync';
 
+/** The first bytes of a PNG file (all the import's checks look at). */
+export const png = Buffer.concat([
+  Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
+  Buffer.alloc(64, 1),
+]);
+
 // prettier-ignore
 export const currentHeader = [
   'Title', 'URL handle', 'Description', 'Vendor', 'Product category', 'Type', 'Tags', 'Published on online store',
