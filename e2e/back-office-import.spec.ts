@@ -42,7 +42,9 @@ test('staff import a Shopify CSV: preview with a refused row, progress to the en
   });
 
   await page.getByRole('menuitem', { name: 'Import' }).click();
-  await expect(page.getByRole('heading', { name: 'Import products' })).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByRole('heading', { name: 'Import products', level: 1 })).toBeVisible({
+    timeout: 45_000,
+  });
   await page.locator('input[type=file]').setInputFiles({
     name: 'shopify-products.csv',
     mimeType: 'text/csv',
@@ -74,9 +76,29 @@ test('staff import a Shopify CSV: preview with a refused row, progress to the en
     'aria-valuenow',
     '100',
   );
+  await expect(page.getByText('Created: 2')).toBeVisible();
   await expect(page.getByText('Refused: 1')).toBeVisible();
   await expectNoAxeViolations(page, 'back office import report');
   await page.screenshot({ path: `${shots}/back-office-import-report-1280-light-en.png`, fullPage: true });
+
+  // The same report on a phone, dark, in Arabic (right to left).
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.reload();
+  await page.getByRole('button', { name: 'English' }).click();
+  await page.getByRole('menuitem', { name: 'العربية' }).click();
+  await expect(page.getByRole('heading', { name: /^اكتمل الاستيراد/ })).toBeVisible({ timeout: 45_000 });
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('progressbar', { name: 'تقدّم الاستيراد' })).toHaveAttribute(
+    'aria-valuenow',
+    '100',
+  );
+  await expectNoAxeViolations(page, 'back office import report (375 px, dark, Arabic)');
+  await page.screenshot({ path: `${shots}/back-office-import-report-375-dark-ar.png`, fullPage: true });
+  await page.getByRole('button', { name: 'العربية' }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // The imported product is in the list.
   await page.getByRole('link', { name: 'See the products' }).click();

@@ -39,9 +39,10 @@ const shownAtMost = 200;
 /** How often a running job is read again. */
 const pollMs = 1000;
 
-const actionColour: Record<ImportAction, 'success' | 'info' | 'default' | 'error'> = {
-  create: 'success',
-  update: 'info',
+// The theme's own colours (admin/theme.ts), whose text contrast axe checks in both schemes.
+const actionColour: Record<ImportAction, 'primary' | 'secondary' | 'default' | 'error'> = {
+  create: 'primary',
+  update: 'secondary',
   unchanged: 'default',
   refuse: 'error',
 };
@@ -51,7 +52,8 @@ function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-function Counts({ counts }: { counts: ImportCounts }) {
+/** The counts, as what will be done (a preview) or what was done (a job's report). */
+function Counts({ counts, done = false }: { counts: ImportCounts; done?: boolean }) {
   const translate = useTranslate();
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ my: 2, flexWrap: 'wrap' }}>
@@ -60,7 +62,7 @@ function Counts({ counts }: { counts: ImportCounts }) {
           key={a}
           color={actionColour[a]}
           variant={a === 'unchanged' ? 'outlined' : 'filled'}
-          label={`${translate(`freshcart.import.count_${a}`)}: ${counts[a]}`}
+          label={`${translate(`freshcart.import.${done ? 'done' : 'count'}_${a}`)}: ${counts[a]}`}
         />
       ))}
     </Stack>
@@ -132,8 +134,10 @@ function Lines({ lines }: { lines: ImportLine[] }) {
                       : []),
                     ...line.notes,
                   ].map((text) => (
+                    // The server's words are English (docs/decisions/0005): laid out as English in Arabic too.
                     <Typography
                       key={text}
+                      dir="auto"
                       variant="body2"
                       color={line.action === 'refuse' ? 'error' : undefined}
                     >
@@ -202,7 +206,7 @@ function JobView({ id, onAgain }: { id: string; onAgain: () => void }) {
         {job.fileName ? ` · ${job.fileName}` : ''}
       </Typography>
       <Progress job={job} />
-      <Counts counts={job.counts} />
+      <Counts counts={job.counts} done />
       <Typography variant="body2" color="text.secondary">
         {translate('freshcart.import.pictures', job.pictures)}
       </Typography>

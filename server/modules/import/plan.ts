@@ -127,7 +127,8 @@ export class Planner {
       notes,
       changes: [],
     };
-    const refused = (): Planned => ({ line, pictureUrls: [] });
+    // A refused product's line says why, and nothing of what would have been made of it.
+    const refused = (): Planned => ({ line: { ...line, notes: [] }, pictureUrls: [] });
 
     // Found by SKU (one of our ids, as our export writes them), else by handle.
     const sku = csv.variants.find((v) => isObjectId(v.sku) && look.byId.has(v.sku.toLowerCase()))?.sku;
