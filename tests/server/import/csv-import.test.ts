@@ -4,7 +4,7 @@
 // history, and a second import of the same file changes nothing.
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, products, stockHistory } from '@/server/db/schema';
+import { auditLog, importJobs, products, stockHistory } from '@/server/db/schema';
 import { call, staffMember } from '../helpers/staff';
 import {
   dbKinds,
@@ -279,6 +279,34 @@ describe.each(dbKinds)('CSV import on %s', (kind) => {
     const line = await post('/api/v1/imports/preview', oneLine);
     expect(line.statusCode).toBe(400);
     expect(json(line).message).toMatch(/^Row 1 is longer than 1 MB: this is not a product CSV/);
+  });
+
+  it('a job whose process ended is answered as failed once it has not moved for two minutes', async () => {
+    const at = new Date(Date.now() - 60_000);
+    const job = (id: string) => ({
+      id,
+      actorId: staff.id,
+      actorEmail: staff.email,
+      status: 'running' as const,
+      headerSet: 'shopify',
+      rows: 10,
+      total: 10,
+      processed: 4,
+      createdAt: at,
+      updatedAt: at,
+    });
+    await t.database.db.insert(importJobs).values([job('0a0000000000000000000001')]);
+    const read = async () =>
+      json(await call(t.app, 'GET', '/api/v1/imports/0a0000000000000000000001', staff.token)).data;
+    expect(await read()).toMatchObject({ status: 'running', processed: 4, error: null });
+    t.advance(61_000);
+    expect(await read()).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(
+        /^The import stopped before the end \(the server process running it ended\)/,
+      ),
+    });
+    t.advance(-61_000);
   });
 
   it('is staff only: a shopper gets 403, no token 401, on every call', async () => {
