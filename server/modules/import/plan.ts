@@ -58,6 +58,8 @@ export interface Lookups {
   slugOwners: Map<string, string[]>;
   /** Pictures already fetched by an earlier import: source URL → stored path. */
   pictures: Map<string, string>;
+  /** Which of this shop's own picture paths named in the batch the catalogue has. */
+  ownPaths: Set<string>;
 }
 
 /** What an import writes of a product (a handle always). */
@@ -245,6 +247,11 @@ export class Planner {
         notes.push(`Picture skipped (row ${picture.row}): only http and https addresses are fetched`);
         continue;
       }
+      const own = this.ownPicture(picture.url);
+      if (own !== undefined && !look.ownPaths.has(own)) {
+        notes.push(`Picture skipped (row ${picture.row}): this shop has no picture at ${own}`);
+        continue;
+      }
       if (pictureUrls.length >= maxPictures) {
         notes.push(`Picture skipped (row ${picture.row}): a product has at most ${maxPictures} pictures`);
         continue;
@@ -280,8 +287,9 @@ export class Planner {
   }
 
   /**
-   * The pictures settled (each URL a stored path, or null when it was skipped, with the reason) and the action
-   * decided: `pathOf` answers a path, null (skipped: `skipped` says why) or undefined (still to fetch: preview).
+   * The pictures settled (this shop's own as they are; each other URL a stored path, or null when it was skipped,
+   * with the reason) and the action decided: `pathOf` answers a path, null (skipped: `skipped` says why) or
+   * undefined (still to fetch: preview).
    */
   settle(
     planned: Planned,
@@ -293,7 +301,7 @@ export class Planner {
     const paths: string[] = [];
     let pending = 0;
     for (const url of planned.pictureUrls) {
-      const path = pathOf(url);
+      const path = this.ownPicture(url) ?? pathOf(url);
       if (path) paths.push(path);
       else if (path === undefined) pending++;
       else line.notes.push(`Picture skipped: ${url} (${skipped(url) ?? 'not fetched'})`);

@@ -40,7 +40,7 @@ const existingColumns = {
  */
 export async function lookups(
   exec: Executor,
-  keys: { handles: string[]; ids: string[]; slugs: string[]; urls: string[] },
+  keys: { handles: string[]; ids: string[]; slugs: string[]; urls: string[]; paths: string[] },
   lock = false,
 ): Promise<Lookups> {
   // One query after another: in a transaction they share one connection.
@@ -62,9 +62,6 @@ export async function lookups(
         .from(products)
         .where(inArray(products.slug, keys.slugs))
     : [];
-  const pictureRows = keys.urls.length
-    ? await exec.select().from(importedPictures).where(inArray(importedPictures.url, keys.urls))
-    : [];
   // One statement locks them in a fixed order (by id): two imports never wait on each other in a cycle.
   let found: Existing[] = [];
   if (keys.handles.length || keys.ids.length) {
@@ -84,8 +81,42 @@ export async function lookups(
     byHandle: new Map(found.filter((p) => p.handle !== null).map((p) => [p.handle!, p])),
     byId: new Map(found.map((p) => [p.id, p])),
     slugOwners,
-    pictures: new Map(pictureRows.map((r) => [r.url, r.path])),
+    pictures: await knownPictures(exec, keys.urls),
+    ownPaths: await knownPaths(exec, keys.paths),
   };
+}
+
+/** Pictures an earlier import fetched: source URL → stored path. */
+export async function knownPictures(exec: Executor, urls: string[]): Promise<Map<string, string>> {
+  if (urls.length === 0) return new Map();
+  const rows = await exec.select().from(importedPictures).where(inArray(importedPictures.url, urls));
+  return new Map(rows.map((r) => [r.url, r.path]));
+}
+
+/** Which of these picture paths the catalogue has (a product's, a category's or a brand's), as staff writes ask. */
+export async function knownPaths(exec: Executor, paths: string[]): Promise<Set<string>> {
+  const wanted = [...new Set(paths)];
+  const known = new Set<string>();
+  if (wanted.length === 0) return known;
+  const list = sql.join(
+    wanted.map((p) => sql`${p}`),
+    sql`, `,
+  );
+  const covers = await exec
+    .select({ path: products.imageCover })
+    .from(products)
+    .where(inArray(products.imageCover, wanted));
+  const galleries = await exec
+    .select({ images: products.images })
+    .from(products)
+    .where(sql`${products.images} && array[${list}]::text[]`);
+  for (const { path } of covers) known.add(path);
+  for (const { images } of galleries) for (const path of images) if (wanted.includes(path)) known.add(path);
+  for (const table of [categories, brands]) {
+    const rows = await exec.select({ path: table.image }).from(table).where(inArray(table.image, wanted));
+    for (const { path } of rows) known.add(path);
+  }
+  return known;
 }
 
 /** Holds transaction-scoped locks on these slugs, as a staff write does on its one (staff-repository lockSlug). */

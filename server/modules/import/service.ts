@@ -41,12 +41,14 @@ const picturesAtOnce = 4;
 
 const slugOfTitle = (p: CsvProduct) => slugify(p.title) || `product-${p.handle}`;
 
-function keysOf(batch: CsvProduct[]) {
+function keysOf(batch: CsvProduct[], planner: Planner) {
+  const urls = batch.flatMap((p) => p.pictures.map((x) => x.url));
   return {
     handles: batch.map((p) => p.handle),
     ids: batch.flatMap((p) => p.variants.map((v) => v.sku.toLowerCase()).filter(isObjectId)),
     slugs: batch.map(slugOfTitle),
-    urls: batch.flatMap((p) => p.pictures.map((x) => x.url)),
+    urls: urls.filter((u) => planner.ownPicture(u) === undefined),
+    paths: urls.map((u) => planner.ownPicture(u)).filter((p) => p !== undefined),
   };
 }
 
@@ -76,11 +78,11 @@ export async function previewImport(
   const lines: ImportLine[] = [];
   const toFetch = new Set<string>();
   for (const batch of batches(file.products, previewBatch)) {
-    const look = await repo.lookups(ctx.database.db, keysOf(batch));
+    const look = await repo.lookups(ctx.database.db, keysOf(batch, planner));
     for (const product of batch) {
       const planned = planner.plan(product, look);
       const pathOf = (url: string) => {
-        const known = planner.ownPicture(url) ?? look.pictures.get(url);
+        const known = look.pictures.get(url);
         if (known) return known;
         if (!options.storePicture) return null;
         if (planned.values) toFetch.add(url);
@@ -234,7 +236,7 @@ async function writeBatch(
   fetched: { url: string; path: string }[],
 ): Promise<BatchResult> {
   await repo.lockImports(tx);
-  const keys = keysOf(batch);
+  const keys = keysOf(batch, planner);
   await repo.lockSlugs(tx, keys.slugs);
   await repo.rememberPictures(tx, fetched);
   const look = await repo.lookups(tx, keys, true);
@@ -271,8 +273,7 @@ async function writeBatch(
 
   for (const product of batch) {
     const planned = planner.plan(product, look);
-    const pathOf = (url: string) =>
-      planner.ownPicture(url) ?? look.pictures.get(url) ?? pictures.stored.get(url) ?? null;
+    const pathOf = (url: string) => look.pictures.get(url) ?? pictures.stored.get(url) ?? null;
     const line = planner.settle(planned, pathOf, (url) => pictures.skipped.get(url));
     lines.push(line);
     const { values, existing } = planned;
@@ -323,10 +324,8 @@ async function runImport(
   const beat = () => repo.updateJob(db, jobId, { updatedAt: new Date(ctx.now()) });
   try {
     for (const batch of batches(products, options.batchSize ?? 500)) {
-      const urls = batch.flatMap((p) => p.pictures.map((x) => x.url)).filter((u) => !planner.ownPicture(u));
-      const known = new Set(
-        (await repo.lookups(db, { handles: [], ids: [], slugs: [], urls })).pictures.keys(),
-      );
+      const { urls } = keysOf(batch, planner);
+      const known = new Set((await repo.knownPictures(db, urls)).keys());
       const fetched = await pictures.fetchAll(
         urls.filter((u) => !known.has(u) && /^https?:\/\//i.test(u)),
         beat,

@@ -248,6 +248,21 @@ describe.each(dbKinds)('CSV import on %s', (kind) => {
     expect(history.map((h) => [h.before, h.after])).toEqual(expect.arrayContaining([[10, 3]]));
   });
 
+  it("takes this shop's own pictures as they are, only those the catalogue has", async () => {
+    const [seeded] = (await t.database.db.select().from(products).limit(1)) as { imageCover: string }[];
+    const csv = shopifyCsv('current', [
+      { title: 'Own Picture Mug', handle: 'own-picture-mug', vendor: 'Giza Home', type: 'Home', price: '80', image: `http://shop.test${seeded!.imageCover}`, position: '1' },
+      { handle: 'own-picture-mug', image: 'http://shop.test/images/products/guitar-999-0.webp', position: '2', continuation: true },
+    ]); // prettier-ignore
+    const [line] = (await preview(csv)).lines as Json[];
+    expect(line).toMatchObject({ action: 'create' });
+    expect(line!.notes).toContain(
+      'Picture skipped (row 3): this shop has no picture at /images/products/guitar-999-0.webp',
+    );
+    await importFile(csv);
+    expect(await byHandle('own-picture-mug')).toMatchObject({ imageCover: seeded!.imageCover, images: [] });
+  });
+
   it('refuses bad files with clear 400s', async () => {
     const cases: [string | Buffer, string, number, RegExp][] = [
       ['', 'text/csv', 400, /The file is empty/],
