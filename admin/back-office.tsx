@@ -6,8 +6,10 @@ import AuditIcon from '@mui/icons-material/History';
 import BrandIcon from '@mui/icons-material/LocalOffer';
 import CategoryIcon from '@mui/icons-material/Category';
 import ProductIcon from '@mui/icons-material/Inventory2';
-import { useEffect, useMemo, useState } from 'react';
-import { Admin, Resource } from 'react-admin';
+import ImportIcon from '@mui/icons-material/UploadFile';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Admin, CustomRoutes, Layout, Menu, Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
 import { authProvider } from './api/auth-provider';
 import { dataProvider } from './api/data-provider';
 import { makeI18nProvider } from './i18n/i18n-provider';
@@ -18,6 +20,7 @@ import { makeStore } from './store';
 import {
   AuditLogList,
   Dashboard,
+  ImportScreen,
   ProductCreate,
   ProductEdit,
   ProductList,
@@ -40,6 +43,21 @@ function useDocumentLanguage(locale: AdminLocale) {
     html.dir = directionOf(locale);
     document.title = titleOf(locale);
   }, [locale]);
+}
+
+/** The resources' entries, and the CSV import (a screen of its own, not a resource). */
+function BackOfficeMenu() {
+  return (
+    <Menu>
+      <Menu.DashboardItem />
+      <Menu.ResourceItems />
+      <Menu.Item to="/import" primaryText="freshcart.import.menu" leftIcon={<ImportIcon />} />
+    </Menu>
+  );
+}
+
+function BackOfficeLayout({ children }: { children: ReactNode }) {
+  return <Layout menu={BackOfficeMenu}>{children}</Layout>;
 }
 
 export function BackOffice() {
@@ -71,6 +89,7 @@ export function BackOffice() {
         theme={lightTheme}
         darkTheme={darkTheme}
         dashboard={Dashboard}
+        layout={BackOfficeLayout}
         loginPage={LoginPage}
         requireAuth
         disableTelemetry
@@ -100,6 +119,9 @@ export function BackOffice() {
           recordRepresentation="name"
         />
         <Resource name="audit-log" list={AuditLogList} icon={AuditIcon} />
+        <CustomRoutes>
+          <Route path="/import" element={<ImportScreen />} />
+        </CustomRoutes>
       </Admin>
     </CacheProvider>
   );

@@ -6,6 +6,7 @@ const links = [
   { to: '/categories', label: 'freshcart.dashboard.categories' },
   { to: '/brands', label: 'freshcart.dashboard.brands' },
   { to: '/audit-log', label: 'freshcart.dashboard.audit' },
+  { to: '/import', label: 'freshcart.import.title' },
 ];
 
 export function Dashboard() {

@@ -25,3 +25,6 @@ export const TaxonomyEdit = lazy(() =>
 export const AuditLogList = lazy(() =>
   import('./audit/audit-log-list').then((m) => ({ default: m.AuditLogList })),
 );
+export const ImportScreen = lazy(() =>
+  import('./imports/import-screen').then((m) => ({ default: m.ImportScreen })),
+);

@@ -19,8 +19,9 @@ import {
 import { checkoutRoutes, type PaymentProvider } from './modules/checkout';
 import { outboxRoutes } from './modules/dev';
 import { healthRoutes } from './modules/health';
+import { importRoutes, type ImportOptions } from './modules/import';
 import { orderRoutes } from './modules/orders';
-import { pictureRoutes } from './modules/pictures';
+import { pictureRoutes, storePicturePath } from './modules/pictures';
 import { staffRoutes } from './modules/staff';
 import { userRoutes } from './modules/users';
 import { wishlistRoutes } from './modules/wishlist';
@@ -48,6 +49,11 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** Card payments: defaults to Stripe when STRIPE_SECRET_KEY is set, else the built-in test provider. */
   paymentProvider?: PaymentProvider;
+  /**
+   * The CSV import's picture store and fetch limits. Without a store, pictures named by URL are skipped with a
+   * reason (the picture store is another slice); tests give one, and may allow their own loopback server.
+   */
+  imports?: ImportOptions;
   /** Extra routes registered last (the benchmark's baseline route lives in bench/, never in the server). */
   plugins?: FastifyPluginAsync[];
 }
@@ -91,6 +97,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(catalogueStaffRoutes);
       await api.register(auditRoutes);
       await api.register(pictureRoutes);
+      // Pictures an import fetches go to the same store as staff uploads (checked, re-encoded, in the database).
+      await api.register(importRoutes, {
+        storePicture: (bytes, _type, actor) => storePicturePath(app.ctx, actor, bytes),
+        ...deps.imports,
+      });
       await api.register(staffRoutes);
       await api.register(authRoutes, { limits: deps.authLimits });
       await api.register(userRoutes, { limits: deps.authLimits });

@@ -8,8 +8,9 @@ import { readToken } from './token';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Sent as JSON; a file (a Blob) is sent as its own bytes with its own type. */
   body?: unknown;
+  /** A body sent as it is (a CSV file), with its content type, instead of `body` as JSON. */
+  raw?: { data: Blob | string; type: string };
   /** Overrides the stored staff token (sign-in has none yet, logout sends the one it ends). */
   token?: string | null;
   signal?: AbortSignal;
@@ -46,11 +47,11 @@ export function httpErrorOf(status: number, body: unknown): HttpError {
   return new HttpError(message, status, { envelope: body } satisfies ErrorBody);
 }
 
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** The call made, its refusal turned into an HttpError; the answer's body left unread. */
+async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const token = options.token === undefined ? readToken() : options.token;
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const file = options.body instanceof Blob ? options.body : null;
-  if (file) headers['Content-Type'] = file.type || 'application/octet-stream';
+  const headers: Record<string, string> = { Accept: accept };
+  if (options.raw) headers['Content-Type'] = options.raw.type;
   else if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.token = token;
   let response: Response;
@@ -58,24 +59,38 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     response = await fetch(`${apiBase}${path}`, {
       method: options.method ?? 'GET',
       headers,
-      body: file ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+      body: options.raw
+        ? options.raw.data
+        : options.body === undefined
+          ? undefined
+          : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (err) {
     if ((err as Error)?.name === 'AbortError') throw err;
     throw new HttpError('freshcart.error.network', 0, { envelope: null } satisfies ErrorBody);
   }
+  if (!response.ok) throw httpErrorOf(response.status, await bodyOf(response));
+  return response;
+}
+
+async function bodyOf(response: Response): Promise<unknown> {
   const text = await response.text();
-  let body: unknown = null;
-  if (text) {
-    try {
-      body = JSON.parse(text) as unknown;
-    } catch {
-      body = text;
-    }
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
   }
-  if (!response.ok) throw httpErrorOf(response.status, body);
-  return body as T;
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await bodyOf(await send(path, options, 'application/json'))) as T;
+}
+
+/** A file the server answers (the CSV export), as a Blob. */
+export async function download(path: string, options: RequestOptions = {}): Promise<Blob> {
+  return (await send(path, options, 'text/csv')).blob();
 }
 
 /** A query string from pairs; arrays repeat their key (`category[in]=a&category[in]=b`), empties are left out. */

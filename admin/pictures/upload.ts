@@ -4,7 +4,11 @@ import type { PictureAnswer } from '@/lib/contract/staff';
 import { request } from '../api/client';
 
 export async function uploadPicture(file: File, signal?: AbortSignal): Promise<string> {
-  const answer = await request<PictureAnswer>('/pictures', { method: 'POST', body: file, signal });
+  const answer = await request<PictureAnswer>('/pictures', {
+    method: 'POST',
+    raw: { data: file, type: file.type || 'application/octet-stream' },
+    signal,
+  });
   return answer.data.image;
 }
 

@@ -1,5 +1,8 @@
+import DownloadIcon from '@mui/icons-material/Download';
 import { useMediaQuery, type Theme } from '@mui/material';
+import { useState } from 'react';
 import {
+  Button,
   CreateButton,
   DataTable,
   FilterButton,
@@ -11,19 +14,43 @@ import {
   SimpleList,
   TopToolbar,
   useLocale,
+  useNotify,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { saveExport } from '../api/imports';
 import { formatEgp } from '@/lib/rules/money';
 import type { ProductRecord } from '../api/data-provider';
 import { ProductBulkActions } from './bulk-actions';
 import { StatusField, statusChoices } from './status';
+
+/** Every product (any status) as our CSV, which imports back unchanged (docs/api.md "Import and export"). */
+function ExportCsvButton() {
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const exportCsv = async () => {
+    setBusy(true);
+    try {
+      await saveExport();
+    } catch {
+      notify('freshcart.import.export_failed', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button label="freshcart.import.export" onClick={() => void exportCsv()} disabled={busy}>
+      <DownloadIcon />
+    </Button>
+  );
+}
 
 function ListActions() {
   return (
     <TopToolbar>
       <FilterButton />
       <CreateButton />
+      <ExportCsvButton />
     </TopToolbar>
   );
 }

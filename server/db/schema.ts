@@ -125,9 +125,13 @@ export const products = pgTable(
     // Only 'active' products are on the storefront; 'draft' (a copy being prepared) and 'archived' (retired: it
     // stays in old orders) are seen by staff only. Carts take only active products.
     status: text('status', { enum: productStatuses }).notNull().default('active'),
+    // The product's handle in a CSV import (Shopify's "URL handle" / "Handle"): a second import of the same file
+    // finds the product by it and changes nothing. Null for products made otherwise (the export writes their slug).
+    handle: text('handle'),
     ...timestamps,
   },
   (t) => [
+    uniqueIndex('products_handle_key').on(t.handle),
     // The list route orders by the sort key, then id (server/modules/catalogue/routes.ts). A category or
     // brand page (default sort -createdAt) reads its first rows in order from these, with no sort step.
     index('products_category_created_idx').on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id),
@@ -479,4 +483,43 @@ export const pictures = pgTable('pictures', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   actorId: text('actor_id').references(() => users.id),
   actorEmail: text('actor_email').notNull(),
+});
+
+/**
+ * A CSV import (server/modules/import): run by the process that received the file, its progress written with each
+ * batch, so any process answers GET /imports/{id}. `updated_at` is the heartbeat: a running job not heard of for
+ * two minutes was ended with its process (docs/api.md).
+ */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: text('id').primaryKey(),
+    actorId: text('actor_id').references(() => users.id),
+    actorEmail: text('actor_email').notNull(),
+    status: text('status', { enum: ['running', 'done', 'failed'] }).notNull(),
+    headerSet: text('header_set').notNull(),
+    fileName: text('file_name'),
+    rows: integer('rows').notNull(),
+    total: integer('total').notNull(),
+    processed: integer('processed').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    refused: integer('refused').notNull().default(0),
+    picturesStored: integer('pictures_stored').notNull().default(0),
+    picturesSkipped: integer('pictures_skipped').notNull().default(0),
+    // The lines of the report (what each product became and why), written when the job ends.
+    report: jsonb('report'),
+    error: text('error'),
+    ...timestamps,
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('import_jobs_created_idx').on(t.createdAt.desc())],
+);
+
+/** Pictures an import fetched and stored, by their source URL: a second import of the file fetches none again. */
+export const importedPictures = pgTable('imported_pictures', {
+  url: text('url').primaryKey(),
+  path: text('path').notNull(),
+  createdAt: timestamps.createdAt,
 });

@@ -308,6 +308,8 @@ export async function duplicateProduct(
       title,
       slug,
       titleAr: source.titleAr ? `${source.titleAr} (نسخة)` : null,
+      // A handle names one product (an import finds it by it): the copy has none of its own yet.
+      handle: null,
       quantity: 0,
       sold: 0,
       ratingsAverage: 0,

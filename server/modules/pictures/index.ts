@@ -2,4 +2,10 @@
 // (server/images/routes.ts) and recognised by the catalogue's staff writes.
 export { pictureRoutes } from './routes';
 export { sniffFormat } from './encode';
-export { storePicture, uploadedPictureBytes, uploadedPictureExists, uploadedPictureName } from './service';
+export {
+  storePicture,
+  storePicturePath,
+  uploadedPictureBytes,
+  uploadedPictureExists,
+  uploadedPictureName,
+} from './service';

@@ -22,6 +22,23 @@ export function uploadedPictureName(path: string): string | null {
  * same picture twice is one row; each upload is in the audit log.
  */
 export async function storePicture(ctx: AppContext, actor: Actor, bytes: Buffer): Promise<PictureAnswer> {
+  const { name, picture } = await keep(ctx, actor, bytes);
+  return {
+    data: {
+      image: `${ctx.config.publicUrl}${uploadedPicturePath(name)}`,
+      width: picture.width,
+      height: picture.height,
+      bytes: picture.data.length,
+    },
+  };
+}
+
+/** The same, for a picture another module brought (a CSV import's): its path as the catalogue stores it. */
+export async function storePicturePath(ctx: AppContext, actor: Actor, bytes: Buffer): Promise<string> {
+  return uploadedPicturePath((await keep(ctx, actor, bytes)).name);
+}
+
+async function keep(ctx: AppContext, actor: Actor, bytes: Buffer) {
   const picture = await encodePicture(bytes);
   const name = createHash('sha256').update(picture.data).digest('hex').slice(0, 32);
   const at = new Date(ctx.now());
@@ -54,14 +71,7 @@ export async function storePicture(ctx: AppContext, actor: Actor, bytes: Buffer)
         at,
       );
   });
-  return {
-    data: {
-      image: `${ctx.config.publicUrl}${uploadedPicturePath(name)}`,
-      width: picture.width,
-      height: picture.height,
-      bytes: picture.data.length,
-    },
-  };
+  return { name, picture };
 }
 
 /** The stored WebP of an uploaded picture's path, or undefined (not an upload, or never stored). */

@@ -1,2 +1,0 @@
-CREATE INDEX "products_status_created_idx" ON "products" USING btree ("status","created_at" DESC NULLS FIRST,"id");--> statement-breakpoint
-CREATE INDEX "products_quantity_idx" ON "products" USING btree ("quantity");
