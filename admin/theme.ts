@@ -50,6 +50,15 @@ export function makeTheme(mode: 'light' | 'dark', direction: 'ltr' | 'rtl', load
         ...base.components?.MuiCircularProgress,
         defaultProps: { ...base.components?.MuiCircularProgress?.defaultProps, 'aria-label': loadingLabel },
       },
+      // The list's toolbar buttons (Add filter, Create, Export) are small text buttons: at least 32 px high, so
+      // each is a 24 px target however long its words (Arabic's are longer).
+      MuiButton: {
+        ...base.components?.MuiButton,
+        styleOverrides: {
+          ...base.components?.MuiButton?.styleOverrides,
+          sizeSmall: { minHeight: 32 },
+        },
+      },
       // Sort buttons in the list headers: at least 24 px high, as touch targets should be.
       MuiTableSortLabel: {
         ...base.components?.MuiTableSortLabel,

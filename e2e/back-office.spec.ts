@@ -6,7 +6,6 @@ import type { Page, Request } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { logInWithToken, openApp } from './support/app';
-import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { e2eAdmin } from './support/staff';
 import { screenshot } from './support/screenshot';
@@ -122,29 +121,7 @@ test.describe('back office: the page and its sign-in', () => {
     expect(await page.evaluate(() => document.documentElement.classList.length)).toBe(0);
   });
 
-  // One page load per width and scheme (the back office's code is large to parse on a busy machine); each
-  // language is then checked on it.
-  for (const width of [375, 1280]) {
-    test(`sign-in screen at ${width} px, light and dark, English and Arabic: axe finds nothing`, async ({
-      page,
-    }) => {
-      await page.setViewportSize({ width, height: width < 600 ? 740 : 800 });
-      for (const scheme of ['light', 'dark'] as const) {
-        // The theme follows the device's scheme as the page loads.
-        await page.emulateMedia({ colorScheme: scheme });
-        await openSignIn(page);
-        for (const lang of ['en', 'ar'] as const) {
-          await chooseLanguage(page, lang === 'ar' ? 'العربية' : 'English');
-          await expect(page.locator('html')).toHaveAttribute('lang', lang);
-          await expectNoAxeViolations(page, `back office sign-in (${width} px, ${scheme}, ${lang})`);
-          await screenshot(page, {
-            path: `${shots}/back-office-sign-in-${width}-${scheme}-${lang}.png`,
-            fullPage: true,
-          });
-        }
-      }
-    });
-  }
+  // The sign-in screen's axe checks in every combination: e2e/back-office-screens.spec.ts.
 });
 
 test.describe('back office with the staff API', () => {
@@ -159,12 +136,12 @@ test.describe('back office with the staff API', () => {
     await signIn(page, e2eAdmin.email, e2eAdmin.password);
     await expect(page).toHaveURL(/#\/?$/);
     await expect(page.getByRole('heading', { name: 'Welcome to the FreshCart back office' })).toBeVisible();
-    await screenshot(page, { path: `${shots}/back-office-dashboard-1280-light-en.png`, fullPage: true });
+    await screenshot(page, { path: `${shots}/back-office-journey-dashboard.png`, fullPage: true });
 
     // Products: the list, then a new one.
     await page.goto(`${officeUrl}#/products`);
     await expect(page.getByRole('columnheader', { name: 'Title (English)' })).toBeVisible();
-    await screenshot(page, { path: `${shots}/back-office-products-1280-light-en.png`, fullPage: true });
+    await screenshot(page, { path: `${shots}/back-office-journey-products.png`, fullPage: true });
     await page.getByRole('link', { name: 'Create' }).click();
     // The form's code arrives after the click; until then the list (whose column headers share the labels) shows.
     await expect(page.getByRole('heading', { name: 'Create Product' })).toBeVisible();
@@ -210,7 +187,7 @@ test.describe('back office with the staff API', () => {
       page.getByText('invoice.jpg was not uploaded: This file is not a JPEG, PNG or WebP picture.'),
     ).toBeVisible();
     await expect(page.getByRole('img', { name: /^Picture \d$/ })).toHaveCount(2);
-    await screenshot(page, { path: `${shots}/back-office-product-create-1280-light-en.png`, fullPage: true });
+    await screenshot(page, { path: `${shots}/back-office-journey-product-create.png`, fullPage: true });
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL(/#\/products\/[0-9a-f]{24}$/);
     const id = /products\/([0-9a-f]{24})$/.exec(page.url())![1]!;
@@ -221,7 +198,7 @@ test.describe('back office with the staff API', () => {
     const stock = page.getByRole('spinbutton', { name: 'Stock', exact: true });
     await expect(price).toHaveValue('300');
     await expect(stock).toHaveValue('12');
-    await screenshot(page, { path: `${shots}/back-office-product-edit-1280-light-en.png`, fullPage: true });
+    await screenshot(page, { path: `${shots}/back-office-journey-product-edit.png`, fullPage: true });
     const saved = (await (await page.request.get(`/api/v1/products/${id}`)).json()) as {
       data: { imageCover: string; images: string[] };
     };
@@ -325,7 +302,7 @@ test.describe('back office with the staff API', () => {
     // The audit log shows the changes, read-only.
     await page.goto(`${officeUrl}#/audit-log`);
     await expect(page.getByRole('cell', { name: e2eAdmin.email }).first()).toBeVisible();
-    await screenshot(page, { path: `${shots}/back-office-audit-log-1280-light-en.png`, fullPage: true });
+    await screenshot(page, { path: `${shots}/back-office-journey-audit-log.png`, fullPage: true });
 
     // A shopper's token is refused on a staff write.
     const shopper = await api.createShopper();

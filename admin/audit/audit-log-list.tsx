@@ -1,5 +1,14 @@
 import { Box, useMediaQuery, type Theme } from '@mui/material';
-import { DataTable, List, SelectInput, SimpleList, TextInput, useLocale, type RaRecord } from 'react-admin';
+import {
+  DataTable,
+  List,
+  SelectInput,
+  SimpleList,
+  TextInput,
+  useLocale,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import { intlLocales } from '@/lib/i18n/language';
 import type { AuditRecord } from '../api/data-provider';
 
@@ -7,6 +16,8 @@ const entityChoices = [
   { id: 'product', name: 'resources.products.name' },
   { id: 'category', name: 'resources.categories.name' },
   { id: 'brand', name: 'resources.brands.name' },
+  { id: 'picture', name: 'freshcart.audit.picture' },
+  { id: 'import', name: 'freshcart.audit.import' },
 ];
 
 const filters = [
@@ -14,12 +25,17 @@ const filters = [
   <TextInput key="entityId" source="entityId" alwaysOn />,
 ];
 
-function Json({ value }: { value: unknown }) {
+/** A record as it was, in a box that scrolls when long: reachable by keyboard, named for a screen reader. */
+function Json({ value, label }: { value: unknown; label: string }) {
+  const translate = useTranslate();
   if (value === null || value === undefined) return null;
   return (
     <Box
       component="pre"
       dir="ltr"
+      tabIndex={0}
+      role="region"
+      aria-label={translate(label)}
       sx={{ m: 0, maxWidth: 320, maxHeight: 160, overflow: 'auto', fontSize: 12, whiteSpace: 'pre-wrap' }}
     >
       {JSON.stringify(value, null, 1)}
@@ -55,12 +71,12 @@ export function AuditLogList() {
           <DataTable.Col
             source="before"
             disableSort
-            render={(r) => <Json value={(r as AuditRecord).before} />}
+            render={(r) => <Json value={(r as AuditRecord).before} label="freshcart.audit.before" />}
           />
           <DataTable.Col
             source="after"
             disableSort
-            render={(r) => <Json value={(r as AuditRecord).after} />}
+            render={(r) => <Json value={(r as AuditRecord).after} label="freshcart.audit.after" />}
           />
         </DataTable>
       )}

@@ -97,6 +97,8 @@ export const appAr: Shape<typeof appEn> = {
       delete_content: 'لا يمكن حذف فئة أو علامة تجارية إلا إذا لم يستخدمها أي منتج.',
     },
     audit: {
+      picture: 'صورة',
+      import: 'استيراد',
       before: 'قبل',
       after: 'بعد',
     },

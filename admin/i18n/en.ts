@@ -92,6 +92,8 @@ export const appEn = {
       delete_content: 'Only a category or brand that no product uses can be deleted.',
     },
     audit: {
+      picture: 'Picture',
+      import: 'Import',
       before: 'Before',
       after: 'After',
     },

@@ -173,6 +173,10 @@ function ArchiveSelectedButton() {
 }
 
 export function ProductBulkActions() {
+  const { selectedIds } = useListContext();
+  // Nothing ticked: react-admin keeps its bulk toolbar folded over the list's header, and buttons left in it would
+  // sit on top of the header's sort buttons and the filter button for a screen reader or a keyboard.
+  if (selectedIds.length === 0) return null;
   return (
     <>
       <NumberDialogButton
