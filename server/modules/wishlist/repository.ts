@@ -4,11 +4,16 @@ import { products, wishlistItems } from '../../db/schema';
 
 const oldestFirst = [asc(wishlistItems.createdAt), asc(wishlistItems.productId)];
 
+/** Only products for sale: an archived or draft product leaves the wishlist with the storefront (it comes back if
+ *  staff make it active again). */
+const forSale = eq(products.status, 'active');
+
 export async function wishlistIds(db: Executor, userId: string): Promise<string[]> {
   const rows = await db
     .select({ productId: wishlistItems.productId })
     .from(wishlistItems)
-    .where(eq(wishlistItems.userId, userId))
+    .innerJoin(products, eq(products.id, wishlistItems.productId))
+    .where(and(eq(wishlistItems.userId, userId), forSale))
     .orderBy(...oldestFirst);
   return rows.map((r) => r.productId);
 }
@@ -18,13 +23,16 @@ export async function wishlistProducts(db: Executor, userId: string) {
     .select({ product: products })
     .from(wishlistItems)
     .innerJoin(products, eq(products.id, wishlistItems.productId))
-    .where(eq(wishlistItems.userId, userId))
+    .where(and(eq(wishlistItems.userId, userId), forSale))
     .orderBy(...oldestFirst);
   return rows.map((r) => r.product);
 }
 
 export async function productExists(db: Executor, productId: string): Promise<boolean> {
-  const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, productId), forSale));
   return row !== undefined;
 }
 

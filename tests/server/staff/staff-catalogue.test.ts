@@ -129,6 +129,25 @@ describe.each(dbKinds)('staff catalogue writes on %s', (kind) => {
     expect(json(category).data.nameAr).toBeNull();
   });
 
+  it("an archived product leaves shoppers' wishlists and cannot be added; made active again, it is back", async () => {
+    const product = await create();
+    const wish = (method: 'GET' | 'POST', payload?: unknown) =>
+      call(t.app, method, '/api/v1/wishlist', shopper.token, payload);
+    expect((await wish('POST', { productId: product._id })).statusCode).toBe(200);
+    const listed = async () => (json(await wish('GET')).data as Json[]).map((p) => p._id);
+    expect(await listed()).toContain(product._id);
+
+    expect((await staffCall('DELETE', `/api/v1/products/${product._id}`)).statusCode).toBe(200);
+    expect(await listed()).not.toContain(product._id);
+    const again = await wish('POST', { productId: product._id });
+    expect(again.statusCode).toBe(404);
+
+    expect((await staffCall('PUT', `/api/v1/products/${product._id}`, { status: 'active' })).statusCode).toBe(
+      200,
+    );
+    expect(await listed()).toContain(product._id);
+  });
+
   it('refuses bad input with the validation envelope', async () => {
     const unknownId = '0123456789abcdef01234567';
     const existing = await create();
