@@ -80,7 +80,9 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
         JSON.stringify(orderStatuses),
       ).toBe(true);
       const refusals = results.slice(0, shoppers.length).filter((r) => r.status !== 201);
-      expect(orderStatuses.filter((s) => s === 201).length, JSON.stringify(refusals)).toBeGreaterThan(3);
+      // How many orders get stock depends on which stock counts land first (a count of 5 early refuses most): at
+      // least one does, so the sums below are tested with sales in them.
+      expect(orderStatuses.filter((s) => s === 201).length, JSON.stringify(refusals)).toBeGreaterThan(0);
       expect(results.slice(shoppers.length).map((r) => r.status)).toEqual(stockSets.map(() => 200));
 
       const [row] = await t.database.db.select().from(products).where(eq(products.id, id));
