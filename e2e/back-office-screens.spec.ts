@@ -32,6 +32,10 @@ async function chooseLanguage(page: Page, lang: 'en' | 'ar', options: { timeout?
 
 /** axe on the page as it is; a failure is kept, so one run reports every screen that fails. */
 async function check(page: Page, failures: string[], where: string): Promise<void> {
+  // Colours change with a short transition after a scheme switch: axe reads them once they have arrived.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+  );
   try {
     await expectNoAxeViolations(page, where);
   } catch (err) {
