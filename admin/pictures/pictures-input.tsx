@@ -68,7 +68,6 @@ function ChooseFiles({
   disabled?: boolean;
   onFiles: (files: File[]) => void;
 }) {
-  const input = useRef<HTMLInputElement>(null);
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
     event.target.value = '';
@@ -83,14 +82,7 @@ function ChooseFiles({
       aria-busy={busy}
     >
       {label}
-      <input
-        ref={input}
-        type="file"
-        hidden
-        accept={pictureTypes.join(',')}
-        multiple={multiple}
-        onChange={onChange}
-      />
+      <input type="file" hidden accept={pictureTypes.join(',')} multiple={multiple} onChange={onChange} />
     </Button>
   );
 }

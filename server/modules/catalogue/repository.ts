@@ -218,14 +218,13 @@ export async function productPage(
         .limit(page.limit)
         .offset(page.offset);
       const total = found[0]?.total ?? (page.offset > 0 ? await countProducts(tx, condition) : 0);
-      const ids = found.map((r) => r.id);
-      const byId = new Map(
-        (ids.length ? await tx.select().from(products).where(inArray(products.id, ids)) : []).map((p) => [
-          p.id,
-          p,
-        ]),
-      );
-      return { total, rows: ids.flatMap((id) => byId.get(id) ?? []) };
+      return {
+        total,
+        rows: await rowsInOrder(
+          tx,
+          found.map((r) => r.id),
+        ),
+      };
     });
   }
   const condition = where.length ? and(...where) : undefined;
@@ -253,13 +252,16 @@ export async function productPage(
       .limit(page.limit)
       .offset(page.offset)
   ).map((r) => r.id);
+  return { total, rows: await rowsInOrder(db, ids) };
+}
+
+/** The products of these ids, in the ids' order (a page found by its ids first). */
+async function rowsInOrder(db: Executor, ids: string[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
   const byId = new Map(
-    (ids.length ? await db.select().from(products).where(inArray(products.id, ids)) : []).map((p) => [
-      p.id,
-      p,
-    ]),
+    (await db.select().from(products).where(inArray(products.id, ids))).map((p) => [p.id, p]),
   );
-  return { total, rows: ids.flatMap((id) => byId.get(id) ?? []) };
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** From this many rows skipped, a page is found by its ids first. */
