@@ -1,9 +1,9 @@
 // Every screen and state of the accessibility pass (e2e/support/screens.ts), in Arabic, right to left:
-// axe finds zero WCAG 2.2 A/AA violations in both themes at 375 px and 1280 px, and a full-page screenshot of each
-// is written to screenshots/ar-<screen>-<width>-<theme>.jpg to be looked at. Each screen is brought to its state
-// as the English pass does it, then the shopper's language switch is pressed (the state stays: a dialog stays
-// open, typed values stay), so one list of screens serves both languages. The hosted payment page, which is not
-// the storefront, is opened in the language its address asks for (?lang=ar).
+// axe finds zero WCAG 2.2 A/AA violations in both themes at 375 px and 1280 px, the mirrored page never scrolls
+// sideways, and a full-page screenshot of each is written to screenshots/ar-<screen>-<width>-<theme>.jpg to be
+// looked at. Each screen is brought to its state as the English pass does it, then the shopper's language switch is
+// pressed (the state stays: a dialog stays open, typed values stay), so one list of screens serves both languages.
+// The hosted payment page, which is not the storefront, is opened in the language its address asks for (?lang=ar).
 import { mkdirSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
@@ -59,6 +59,8 @@ for (const screen of screens) {
     const failures: string[] = [];
     for (const { theme, width } of combos) {
       await applyCombo(page, theme, width);
+      const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      if (sideways > 0) failures.push(`${theme}, ${width} px: the page scrolls ${sideways} px sideways`);
       try {
         await expectNoAxeViolations(page, `${screen.name} in Arabic (${theme}, ${width} px)`);
       } catch (err) {

@@ -1,6 +1,6 @@
-// Every screen, in both themes, at 375 px and 1280 px: axe finds zero WCAG 2.2 A/AA violations, and a
-// full-page screenshot of each state is written to screenshots/ (git-ignored) to be looked at.
-// One pass per screen does both, so each screen is opened once.
+// Every screen, in both themes, at 375 px and 1280 px: axe finds zero WCAG 2.2 A/AA violations, the page never
+// scrolls sideways, and a full-page screenshot of each state is written to screenshots/ (git-ignored) to be looked
+// at. One pass per screen does all three, so each screen is opened once.
 import { mkdirSync } from 'node:fs';
 import { expectNoAxeViolations } from './support/axe';
 import { applyCombo, combosOf, prepareScreen, screenContext } from './support/combos';
@@ -20,6 +20,8 @@ for (const screen of screens) {
     const failures: string[] = [];
     for (const { theme, width } of combos) {
       await applyCombo(page, theme, width);
+      const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      if (sideways > 0) failures.push(`${theme}, ${width} px: the page scrolls ${sideways} px sideways`);
       try {
         await expectNoAxeViolations(page, `${screen.name} (${theme}, ${width} px)`);
       } catch (err) {
