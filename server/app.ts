@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { BackgroundTasks } from './background';
+import { startChangeFeed } from './change-feed';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
@@ -14,7 +15,7 @@ import {
   CatalogueCache,
   catalogueRoutes,
   catalogueStaffRoutes,
-  startCatalogueChangeFeed,
+  feedCatalogueCache,
 } from './modules/catalogue';
 import { checkoutRoutes, type PaymentProvider } from './modules/checkout';
 import { outboxRoutes } from './modules/dev';
@@ -76,7 +77,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify(serverOptions(config, deps.logStream));
   app.decorate('ctx', defaultDeps(deps, app.log));
   // Several processes on one PostgreSQL: each tells the others what changed in the catalogue.
-  const changeFeed = await startCatalogueChangeFeed(deps.database, app.ctx.catalogueCache, app.log);
+  const changeFeed = await startChangeFeed(deps.database, app.log);
+  feedCatalogueCache(changeFeed, app.ctx.catalogueCache);
 
   await app.register(jsonBody);
   // Device cookies of sign-in (modules/auth/device-cookies.ts); unsigned here, each value carries its own MAC.
