@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { BackgroundTasks } from './background';
+import { startChangeFeed } from './change-feed';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
@@ -14,11 +15,12 @@ import {
   CatalogueCache,
   catalogueRoutes,
   catalogueStaffRoutes,
-  startCatalogueChangeFeed,
+  feedCatalogueCache,
 } from './modules/catalogue';
 import { checkoutRoutes, type PaymentProvider } from './modules/checkout';
 import { outboxRoutes } from './modules/dev';
 import { healthRoutes } from './modules/health';
+import { HomeCache, feedHomeCache, homeRoutes } from './modules/home';
 import { importRoutes, type ImportOptions } from './modules/import';
 import { orderRoutes } from './modules/orders';
 import { pictureRoutes, storePicturePath } from './modules/pictures';
@@ -67,6 +69,7 @@ function defaultDeps(deps: AppDeps, log: FastifyInstance['log']): AppContext {
     tokens: new TokenService(deps.config.jwtSecret),
     // One cache per app (tests run several apps, on different databases, in one process).
     catalogueCache: new CatalogueCache(undefined, undefined, deps.config.catalogueCacheMB * 1024 * 1024),
+    homeCache: new HomeCache(),
     now: deps.clock ?? Date.now,
   };
 }
@@ -75,8 +78,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify(serverOptions(config, deps.logStream));
   app.decorate('ctx', defaultDeps(deps, app.log));
-  // Several processes on one PostgreSQL: each tells the others what changed in the catalogue.
-  const changeFeed = await startCatalogueChangeFeed(deps.database, app.ctx.catalogueCache, app.log);
+  // Several processes on one PostgreSQL: each tells the others what changed in the catalogue and the home page.
+  const changeFeed = await startChangeFeed(deps.database, app.log);
+  feedCatalogueCache(changeFeed, app.ctx.catalogueCache);
+  feedHomeCache(changeFeed, app.ctx.homeCache);
 
   await app.register(jsonBody);
   // Device cookies of sign-in (modules/auth/device-cookies.ts); unsigned here, each value carries its own MAC.
@@ -96,6 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Staff calls (the back office): the role is read from the database on each one.
       await api.register(catalogueStaffRoutes);
       await api.register(auditRoutes);
+      // The home page: anyone reads it; staff edit, preview and publish it.
+      await api.register(homeRoutes);
       await api.register(pictureRoutes);
       // Pictures an import fetches go to the same store as staff uploads (checked, re-encoded, in the database).
       await api.register(importRoutes, {

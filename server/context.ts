@@ -5,6 +5,7 @@ import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
 import type { DecodedToken, TokenService } from './modules/auth';
 import type { CatalogueCache } from './modules/catalogue';
+import type { HomeCache } from './modules/home';
 
 export interface AuthUser extends DecodedToken {
   /** The account's role in the database on this request (the token's claim is `tokenRole`). */
@@ -24,6 +25,8 @@ export interface AppContext {
   tokens: TokenService;
   /** The catalogue's response cache: orders drop the answers that show the products they took stock of. */
   catalogueCache: CatalogueCache;
+  /** The published home page, so a shopper's GET /home reads no database; a publish anywhere empties it. */
+  homeCache: HomeCache;
   /** Milliseconds since the epoch; tests move it to expire reset codes. */
   now(): number;
 }

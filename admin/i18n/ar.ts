@@ -99,6 +99,7 @@ export const appAr: Shape<typeof appEn> = {
     audit: {
       picture: 'صورة',
       import: 'استيراد',
+      home: 'الصفحة الرئيسية',
       before: 'قبل',
       after: 'بعد',
     },

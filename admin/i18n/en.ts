@@ -94,6 +94,7 @@ export const appEn = {
     audit: {
       picture: 'Picture',
       import: 'Import',
+      home: 'Home page',
       before: 'Before',
       after: 'After',
     },

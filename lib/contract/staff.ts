@@ -5,7 +5,7 @@ import { Type, type Static } from 'typebox';
 import { Category, Product, ProductAnswer, ProductStatus } from './catalogue';
 
 export { ProductStatus, productStatuses, ProductStatusFilter } from './catalogue';
-import { Id, PageQuery, Timestamp, listEnvelope } from './common';
+import { Id, PageQuery, Timestamp, listEnvelope, orNull } from './common';
 
 export const staffRoles = ['user', 'staff', 'admin'] as const;
 export const Role = Type.Union([Type.Literal('user'), Type.Literal('staff'), Type.Literal('admin')]);
@@ -53,14 +53,6 @@ const ImagePath = Type.String({
 });
 const Money = Type.Integer({ minimum: 0, maximum: 10_000_000 });
 
-/**
- * A value or null, for request bodies, as one JSON Schema type list (`["integer", "null"]`) rather than a union: the
- * server's validator converts types (`coerceTypes`), and in a union it would turn null into the first branch's
- * value (0, or "") before the null branch was tried. With a type list it converts only what matches neither.
- */
-function orNull<T>(schema: { type: 'string' | 'integer' } & Record<string, unknown>) {
-  return Type.Unsafe<T | null>({ ...schema, type: [schema.type, 'null'] });
-}
 const Stock = Type.Integer({ minimum: 0, maximum: 1_000_000 });
 const Ref = Type.String({ minLength: 1, maxLength: 100 });
 /** Why stock changed, kept in its history ('Stock count', 'Delivery', …). */

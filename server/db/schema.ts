@@ -523,3 +523,20 @@ export const importedPictures = pgTable('imported_pictures', {
   path: text('path').notNull(),
   createdAt: timestamps.createdAt,
 });
+
+/**
+ * The storefront's home page content (server/modules/home): two rows, the draft staff edit and the published copy
+ * shoppers see. `content` is a HomeContent (lib/contract/home.ts), checked before it is written; `version` counts the
+ * draft's saves (optimistic concurrency), and the published row carries the version of the draft it copied.
+ */
+export const homeContent = pgTable(
+  'home_content',
+  {
+    kind: text('kind', { enum: ['draft', 'published'] }).primaryKey(),
+    content: jsonb('content').notNull(),
+    version: integer('version').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedBy: text('updated_by').references(() => users.id),
+  },
+  (t) => [check('home_content_kind_known', sql`${t.kind} in ('draft', 'published')`)],
+);

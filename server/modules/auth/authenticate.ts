@@ -92,6 +92,12 @@ export function requireUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
+/** The caller as the audit log names them: id and e-mail (401 without a caller). */
+export function actorOf(request: FastifyRequest): { id: string; email: string } {
+  const { id, email } = requireUser(request);
+  return { id, email };
+}
+
 /** What the deny-list keeps of a token: its SHA-256, never the token. */
 export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('base64url');

@@ -1,7 +1,7 @@
 // The auth module's face: all that other modules and server/app.ts may use of it (eslint.config.mjs holds them
 // to this file). Everything else in auth/ is the module's own business.
 export { retryIn } from './attempt-counters';
-export { authPlugin, notAllowed, requireUser, staffSignInAgain } from './authenticate';
+export { actorOf, authPlugin, notAllowed, requireUser, staffSignInAgain } from './authenticate';
 export { hashPassword } from './passwords';
 export { emailTakenByOther, findUserById, updateUser } from './repository';
 export { authRoutes } from './routes';

@@ -2,6 +2,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type CatalogueCache, preferredEncoding } from './cache';
 import type { CatalogueAnswer } from './service';
 
+/** Whether the request's If-None-Match names this ETag (strong or weak): the answer is then a 304. */
+export function clientHas(request: FastifyRequest, etag: string): boolean {
+  const inm = request.headers['if-none-match'];
+  return inm !== undefined && inm.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}`);
+}
+
 /**
  * Serves a catalogue answer from the in-memory cache with an ETag; answers 304 when the client already has it.
  * `key` is canonical (built from the validated parameters in a fixed order; never the raw URL) or null for an
@@ -22,10 +28,7 @@ export async function cachedReply<T>(
   reply.header('ETag', entry.etag);
   // Browsers keep a copy but ask each time (stock changes with orders); the ETag makes that cheap.
   reply.header('Cache-Control', 'no-cache');
-  const inm = request.headers['if-none-match'];
-  if (inm && inm.split(',').some((t) => t.trim() === entry.etag || t.trim() === `W/${entry.etag}`)) {
-    return reply.status(304).send();
-  }
+  if (clientHas(request, entry.etag)) return reply.status(304).send();
   reply.type('application/json; charset=utf-8');
   const encoding =
     entry.body.length >= 1024 ? preferredEncoding(request.headers['accept-encoding']) : undefined;

@@ -2,7 +2,6 @@
 // /categories and /brands, POST /products/{id}/duplicate and GET /products/{id}/stock-history. Staff and admins
 // only (the role is read from the database on each call); a shopper's token gets 403.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { IdParams, PageQuery } from '@/lib/contract/common';
 import {
   NamedCreateBody,
@@ -15,8 +14,7 @@ import {
   StaffProductAnswer,
   StockHistoryList,
 } from '@/lib/contract/staff';
-import { requireUser } from '../auth';
-import type { Actor } from '../audit';
+import { actorOf } from '../auth';
 import type { NamedPath } from './service';
 import { bulkChangeProducts } from './staff-bulk';
 import {
@@ -29,11 +27,6 @@ import {
   updateNamed,
   updateProduct,
 } from './staff-service';
-
-function actorOf(request: FastifyRequest): Actor {
-  const { id, email } = requireUser(request);
-  return { id, email };
-}
 
 export const catalogueStaffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;

@@ -2,23 +2,16 @@
 // GET /imports/{id} and GET /products/export.csv. The CSV is the request's body (Content-Type: text/csv), read by
 // this plugin's own parser up to importLimits.maxBytes (the API's JSON limit is far smaller).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { IdParams } from '@/lib/contract/common';
 import { ImportJobAnswer, ImportPreviewAnswer, ImportQuery, importLimits } from '@/lib/contract/imports';
 import { AppError } from '../../errors';
-import { requireUser } from '../auth';
-import type { Actor } from '../audit';
+import { actorOf } from '../auth';
 import { exportProducts } from './export';
 import { previewImport, readJob, startImport, type ImportOptions } from './service';
 
 const megabytes = importLimits.maxBytes / 1024 / 1024;
 const tooLarge = () =>
   new AppError(413, `The file is larger than ${megabytes} MB: split it into smaller files`);
-
-function actorOf(request: FastifyRequest): Actor {
-  const { id, email } = requireUser(request);
-  return { id, email };
-}
 
 export const importRoutes: FastifyPluginAsyncTypebox<ImportOptions> = async (app, options) => {
   const { ctx } = app;

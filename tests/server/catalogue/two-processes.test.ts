@@ -1,6 +1,6 @@
 // Several API processes on one PostgreSQL each keep a catalogue cache: a change made through one (a staff write,
 // an order taking stock) reaches the other's cache within a second (LISTEN/NOTIFY), where it used to wait for the
-// cache's 30-second lifetime. Two apps, two pools and two listeners on one database stand for two processes.
+// cache's 30-second lifetime. The same feed carries home page publishes to each process's home cache. Two apps, two pools and two listeners on one database stand for two processes.
 // PostgreSQL only (PGlite is one process).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -33,6 +33,25 @@ function nextChangeFromElsewhere(app: FastifyInstance): Promise<'all' | string[]
       const list = [...ids];
       productsChanged(list, from);
       if (from === 'elsewhere') done(list);
+    };
+  });
+}
+
+/** Resolves when `app`'s home cache is told of a publish made elsewhere; rejects after a second. */
+function nextPublishFromElsewhere(app: FastifyInstance): Promise<void> {
+  const cache = app.ctx.homeCache;
+  const invalidate = cache.invalidate.bind(cache);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error('no publish reached the other process within 1 s')),
+      1_000,
+    );
+    cache.invalidate = (from = 'here') => {
+      invalidate(from);
+      if (from !== 'elsewhere') return;
+      clearTimeout(timer);
+      cache.invalidate = invalidate;
+      resolve();
     };
   });
 }
@@ -76,6 +95,31 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two API processes on one
     expect(created.statusCode, created.body).toBe(201);
     expect(await heard).toBe('all');
     expect((await listOn(b)).map((p) => p.title)).toContain('Two Process Lantern');
+  });
+
+  it('a home page published through one process is what the other answers within a second', async () => {
+    const home = async () => json(await b.inject({ url: '/api/v1/home' })).data as Json;
+    const before = await home();
+    await listOn(b);
+    const cached = b.ctx.catalogueCache.stats().entries;
+    const staff = await staffMember(a.app, a.database, 'staff');
+    const draft = json(await call(a.app, 'GET', '/api/v1/home/draft', staff.token)).data as Json;
+    const content = { ...draft.content, slides: draft.content.slides.slice(0, 1) };
+    const saved = await call(a.app, 'PUT', '/api/v1/home/draft', staff.token, {
+      version: draft.version,
+      content,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { version } = json(saved).data as Json;
+    // Saving a draft tells nobody: shoppers see only what is published.
+    expect(await home()).toEqual(before);
+    const heard = nextPublishFromElsewhere(b);
+    const published = await call(a.app, 'POST', '/api/v1/home/publish', staff.token, { version });
+    expect(published.statusCode, published.body).toBe(200);
+    await heard;
+    expect(await home()).toMatchObject({ version, slides: content.slides });
+    // A home page message is not a catalogue change: the other process keeps its catalogue answers.
+    expect(b.ctx.catalogueCache.stats().entries).toBe(cached);
   });
 
   it("an order through one process shows its stock in the other's cached product within a second", async () => {

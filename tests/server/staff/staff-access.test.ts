@@ -49,6 +49,14 @@ const staffCalls: StaffCall[] = [
   { method: 'PUT', url: (i) => `/api/v1/brands/${i.brandId}`, payload: { name: 'Nile Tools' } },
   { method: 'DELETE', url: (i) => `/api/v1/brands/${i.brandId}` },
   { method: 'GET', url: () => '/api/v1/audit-log' },
+  { method: 'GET', url: () => '/api/v1/home/draft' },
+  {
+    method: 'PUT',
+    url: () => '/api/v1/home/draft',
+    payload: { version: 1, content: { slides: [], featuredCategories: [] } },
+  },
+  { method: 'POST', url: () => '/api/v1/home/publish', payload: { version: 1 } },
+  { method: 'POST', url: () => '/api/v1/home/preview', payload: {} },
   { method: 'GET', url: () => '/api/v1/staff', admin: true },
   { method: 'PUT', url: (i) => `/api/v1/staff/${i.userId}`, payload: { role: 'staff' }, admin: true },
 ];
