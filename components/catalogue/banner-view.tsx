@@ -1,52 +1,16 @@
 import type { CSSProperties, MouseEventHandler, ReactNode, Ref } from 'react';
 import 'keen-slider/keen-slider.min.css';
-import { asset } from '@/components/ui/asset';
-import { homeBannerPicture } from './lcp-pictures';
+import type { ShownSlide } from '@/lib/home/content';
 import styles from './home-banner.module.scss';
 import type { MessageId, MessageValues } from '@/lib/i18n/i18n';
-
-// What the shop really has: its newest products, its fashion categories, its electronics. No promise of a
-// discount, since the shop runs none. The pictures hold no text: the words are the page's own, so they stay
-// readable at any width and in both themes, and a screen reader reads them.
-export const bannerSlides = [
-  {
-    picture: homeBannerPicture,
-    title: 'banner.newTitle',
-    text: 'banner.newText',
-    to: '/products',
-    linkLabel: 'banner.newLink',
-  },
-  {
-    picture: '/banners/fashion.svg',
-    title: 'banner.fashionTitle',
-    text: 'banner.fashionText',
-    to: '/categories',
-    linkLabel: 'banner.fashionLink',
-  },
-  {
-    picture: '/banners/electronics.svg',
-    title: 'banner.electronicsTitle',
-    text: 'banner.electronicsText',
-    to: '/products?category=Electronics',
-    linkLabel: 'banner.electronicsLink',
-  },
-] as const satisfies readonly {
-  picture: string;
-  title: MessageId;
-  text: MessageId;
-  to: string;
-  linkLabel: MessageId;
-}[];
-
-export type BannerSlide = (typeof bannerSlides)[number];
 
 /**
  * The slide's picture, and the same as --picture: right to left, home-banner.module.scss draws it mirrored
  * (its drawings beside the words, on the left) on the slide's ::before; keen-slider owns the slide's own
  * transform.
  */
-function pictureStyle(picture: string): CSSProperties {
-  const url = `url(${asset(picture)})`;
+function pictureStyle(pictureUrl: string): CSSProperties {
+  const url = `url(${JSON.stringify(pictureUrl)})`;
   return { backgroundImage: url, '--picture': url } as CSSProperties;
 }
 
@@ -58,13 +22,15 @@ export interface BannerLinkProps {
 }
 
 interface BannerViewProps {
+  /** The slides live now, in the page's language (the home page's content: lib/home/content.ts). */
+  slides: readonly ShownSlide[];
   current: number;
   /** keen-slider has taken over: the later slides' pictures may load. */
   live: boolean;
   paused: boolean;
   /** The 'Shop now' link: the router's Link, or a plain hash link in the prerendered page. */
   Link: (props: BannerLinkProps) => ReactNode;
-  /** A text in the page's language: the catalogue's, or both languages in the prerendered page. */
+  /** A text in the page's language (English in the prerendered page). */
   text: (id: MessageId) => ReactNode;
   /** An attribute text (aria-label) in the page's language (English in the prerendered page). */
   label: (id: MessageId, values?: MessageValues) => string;
@@ -80,6 +46,7 @@ interface BannerViewProps {
  * run, by the prerendered page (home-placeholder.tsx), so the one replaces the other without a change.
  */
 export function BannerView({
+  slides,
   current,
   live,
   paused,
@@ -91,6 +58,8 @@ export function BannerView({
   onDot,
   ...hover
 }: BannerViewProps) {
+  // Staff may leave no slide live (all scheduled for later): no banner then, rather than an empty frame.
+  if (slides.length === 0) return null;
   return (
     <section
       className={styles.banner}
@@ -99,23 +68,24 @@ export function BannerView({
       {...hover}
     >
       <div ref={sliderRef} className={`keen-slider ${styles.slider}`}>
-        {bannerSlides.map((s, i) => (
+        {slides.map((s, i) => (
           <div
-            key={s.picture}
+            key={s.id}
             className={`keen-slider__slide ${styles.slide}`}
             // The later slides' pictures are asked for once the slider can show them.
-            style={i === 0 || live ? pictureStyle(s.picture) : undefined}
+            style={i === 0 || live ? pictureStyle(s.pictureUrl) : undefined}
+            data-mirror={s.mirror ? '' : undefined}
             role="group"
             aria-roledescription="slide"
-            aria-label={label('banner.slideOf', { n: i + 1, total: bannerSlides.length })}
+            aria-label={label('banner.slideOf', { n: i + 1, total: slides.length })}
             aria-hidden={i !== current}
           >
             <div className={styles.text}>
-              <h2 className={styles.title}>{text(s.title)}</h2>
-              <p className={styles.lead}>{text(s.text)}</p>
+              <h2 className={styles.title}>{s.title}</h2>
+              <p className={styles.lead}>{s.text}</p>
               <Link to={s.to} className={styles.shop ?? ''} tabIndex={i === current ? 0 : -1}>
                 {text('banner.shopNow')}
-                <span className="visually-hidden">: {text(s.linkLabel)}</span>
+                <span className="visually-hidden">: {s.linkLabel}</span>
               </Link>
             </div>
           </div>
@@ -130,9 +100,9 @@ export function BannerView({
         >
           <span aria-hidden="true">{paused ? '▶' : '❚❚'}</span>
         </button>
-        {bannerSlides.map((s, i) => (
+        {slides.map((s, i) => (
           <button
-            key={s.picture}
+            key={s.id}
             type="button"
             className={`${styles.dot} ${i === current ? styles.dotActive : ''}`}
             aria-label={label('banner.showSlide', { n: i + 1 })}

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Link } from '@/lib/router/react';
 import { useCategories } from '@/lib/api/catalogue';
 import type { Category } from '@/lib/contract/catalogue';
@@ -8,10 +9,21 @@ import { useLateSlider } from './use-late-slider';
 import styles from './categories-slider.module.scss';
 import { useT } from '@/lib/i18n/i18n';
 
+/**
+ * The categories Home features, in the order staff chose (the home page's content); none chosen: every category. A
+ * featured category since deleted is left out.
+ */
+export function featuredOf(categories: Category[], featured: readonly string[]): Category[] {
+  if (featured.length === 0) return categories;
+  const byId = new Map(categories.map((c) => [c._id, c]));
+  return featured.map((id) => byId.get(id)).filter((c): c is Category => c !== undefined);
+}
+
 /** The home categories slider, fed by the real categories. */
-export function CategoriesSlider() {
+export function CategoriesSlider({ featured }: { featured: readonly string[] }) {
   const t = useT();
-  const { data: categories, error } = useCategories();
+  const { data: all, error } = useCategories();
+  const categories = useMemo(() => all && featuredOf(all, featured), [all, featured]);
   if (error) return null; // The product grid below still works; the slider is a shortcut only.
   if (!categories) {
     return (

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from '@/lib/router/react';
+import type { ShownSlide } from '@/lib/home/content';
 import { BannerView } from './banner-view';
 import { useLateSlider } from './use-late-slider';
 import { useT } from '@/lib/i18n/i18n';
@@ -10,7 +11,7 @@ const autoplayMs = 5000;
  * Home's banner: the first slide is plain markup (the screen's largest paint, drawn by the prerendered page
  * too); keen-slider takes over once the page is idle, then the slides turn every 5 s unless paused.
  */
-export function HomeBanner() {
+export function HomeBanner({ slides }: { slides: readonly ShownSlide[] }) {
   const t = useT();
   const [current, setCurrent] = useState(0);
   const [paused, setPaused] = useState(false);
@@ -31,6 +32,7 @@ export function HomeBanner() {
 
   return (
     <BannerView
+      slides={slides}
       current={current}
       live={live}
       paused={paused}

@@ -2,6 +2,9 @@ import type { ReactNode } from 'react';
 import reveal from '@/components/ui/reveal.module.scss';
 import { english } from '@/components/ui/prerendered-text';
 import { Spinner } from '@/components/ui/spinner';
+import { apiHost } from '@/lib/api/config';
+import { showSlide } from '@/lib/home/content';
+import { defaultHomeContent } from '@/lib/home/default-content';
 import { BannerView, type BannerLinkProps } from './banner-view';
 import { CategoriesPlaceholder } from './categories-placeholder';
 import grid from './grid.module.scss';
@@ -13,8 +16,8 @@ function HashLink({ to, ...rest }: BannerLinkProps): ReactNode {
 }
 
 /**
- * Home as it looks before its code and data have arrived: the banner (real, and the screen's largest
- * paint), then the categories' and the products' placeholders. Rendered when the page is exported (no
+ * Home as it looks before its code and data have arrived: the banner (the content the shop started with, which our
+ * server replaces with what is live when it serves the page: server/web/home-page.ts; the screen's largest paint), then the categories' and the products' placeholders. Rendered when the page is exported (no
  * state, no code of its own in the browser: components/app/first-screen-placeholder.tsx); the Home screen
  * then draws the same pieces in the same places (home-screen.tsx), so the swap moves nothing.
  */
@@ -22,7 +25,15 @@ export function HomePlaceholder() {
   return (
     <div className={grid.page}>
       <h1 className="visually-hidden">{english('catalogue.homeHeading')}</h1>
-      <BannerView current={0} live={false} paused={false} Link={HashLink} text={english} label={english} />
+      <BannerView
+        slides={defaultHomeContent.slides.map((s) => showSlide(s, 'en', apiHost))}
+        current={0}
+        live={false}
+        paused={false}
+        Link={HashLink}
+        text={english}
+        label={english}
+      />
       <CategoriesPlaceholder
         heading={english('catalogue.popularCategories')}
         loading={english('catalogue.loadingCategories')}

@@ -1,4 +1,8 @@
+import { apiHost } from '@/lib/api/config';
+import { useHomeContent } from '@/lib/api/home';
 import { productsKey, useProductPages } from '@/lib/api/products';
+import { showSlide } from '@/lib/home/content';
+import { useLocation } from '@/lib/router/react';
 import { BusyOverlay } from '@/components/ui/busy-overlay';
 import { Reveal } from '@/components/ui/reveal';
 import { Spinner } from '@/components/ui/spinner';
@@ -11,7 +15,8 @@ import { ProductCard } from './product-card';
 import { useAddToCart } from './use-add-to-cart';
 import grid from './grid.module.scss';
 import styles from './home-screen.module.scss';
-import { useT } from '@/lib/i18n/i18n';
+import { useShownLang, useT } from '@/lib/i18n/i18n';
+import { useIntlLocale } from '@/lib/i18n/format';
 import '@/lib/i18n/compiled/en-catalogue';
 
 // The same pieces, in the same places, as the prerendered page's Home (home-placeholder.tsx).
@@ -22,12 +27,32 @@ export function HomeScreen() {
   const list = useProductPages(productsKey, '');
   const { add, busy } = useAddToCart();
   const pages = list.first;
+  // A preview link from the back office (#/home?preview=TOKEN) shows the draft instead of what is live.
+  const previewToken = new URLSearchParams(useLocation().search).get('preview');
+  const home = useHomeContent(previewToken);
+  const lang = useShownLang();
+  const locale = useIntlLocale();
+  const slides = home.content.slides.map((s) => showSlide(s, lang, apiHost));
 
   return (
     <div className={grid.page}>
       <h1 className="visually-hidden">{t('catalogue.homeHeading')}</h1>
-      <HomeBanner />
-      <CategoriesSlider />
+      {home.previewAt ? (
+        <p className={styles.preview} role="status">
+          {t('catalogue.previewNotice', {
+            date: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(
+              new Date(home.previewAt),
+            ),
+          })}
+        </p>
+      ) : null}
+      {home.previewError ? (
+        <p className={styles.preview} role="status">
+          {t('catalogue.previewExpired')}
+        </p>
+      ) : null}
+      <HomeBanner slides={slides} />
+      <CategoriesSlider featured={home.content.featuredCategories} />
       <section className={styles.shop} aria-labelledby="shop-product">
         <Reveal>
           <h2 id="shop-product" className={grid.heading}>

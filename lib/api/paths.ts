@@ -16,5 +16,7 @@ export function productPath(id: string): string {
 }
 
 export const categoriesPath = '/categories';
+/** The home page's live content (the banner's slides, the featured categories). */
+export const homePath = '/home';
 export const brandsPath = '/brands';
 export const cartPath = '/cart';

@@ -64,6 +64,10 @@ export const en = {
   'catalogue.homeHeading': 'FreshCart home',
   'catalogue.shopProduct': 'Shop Product',
   'catalogue.noProducts': 'No products yet.',
+  'catalogue.previewNotice':
+    'Preview: the home page as shoppers will see it on {date}. Nothing here is published yet.',
+  'catalogue.previewExpired':
+    'This preview link has expired or is not valid. This is the home page shoppers see now.',
   'catalogue.popularCategories': 'Shop Popular Categories',
   'catalogue.prevCategories': 'Previous categories',
   'catalogue.nextCategories': 'Next categories',
@@ -80,15 +84,6 @@ export const en = {
   'banner.play': 'Play slides',
   'banner.pause': 'Pause slides',
   'banner.showSlide': 'Show slide {n}',
-  'banner.newTitle': 'New arrivals',
-  'banner.newText': 'Just in: fashion, electronics and home.',
-  'banner.newLink': 'new arrivals',
-  'banner.fashionTitle': 'Fashion',
-  'banner.fashionText': "Women's and men's clothes, shoes and bags.",
-  'banner.fashionLink': 'fashion categories',
-  'banner.electronicsTitle': 'Electronics',
-  'banner.electronicsText': 'Phones, laptops, cameras and more.',
-  'banner.electronicsLink': 'electronics',
   'card.rating': 'Rating ',
   // products
   'products.title': 'Products',

@@ -1,7 +1,8 @@
 import { apiHost } from '@/lib/api/config';
 import { earlyRequestsGlobal } from '@/lib/api/early';
-import { cartPath, categoriesPath, productPagePath, productPath } from '@/lib/api/paths';
+import { cartPath, categoriesPath, homePath, productPagePath, productPath } from '@/lib/api/paths';
 import { imageWidths } from '@/lib/contract/images';
+import { homeContentElementId } from '@/lib/home/content';
 import { guestOnlyRoutePaths, protectedRoutePaths, routePattern } from './route-access';
 import { langInitScript } from '@/lib/i18n/language';
 import { themeInitScript } from './theme';
@@ -17,7 +18,11 @@ export const signedInClass = 'signed-in';
 export const firstScreenAttribute = 'data-first-screen';
 
 export interface BootScriptOptions {
-  /** Home's largest paint: the first banner's picture, as its slide names it. */
+  /**
+   * Home's largest paint: the first banner's picture in the page as built. Our server writes the live home content
+   * into the page (server/web/home-page.ts) with its first picture, which is then preloaded instead (none when no
+   * slide is live).
+   */
   homePicture: string;
   /**
    * Product pictures as the screens ask for them (lib/api/images.ts): the `sizes` of the product details'
@@ -38,7 +43,8 @@ export interface BootScriptOptions {
  *   from the same list, lib/session/route-access.ts, to every later change);
  * - Home's marker, so the prerendered main shows Home's banner and placeholders instead of the loader;
  * - the first screen's reads, sent now rather than after the code has booted (Home: the first page of
- *   products and the categories; product details: the product; every signed-in route: the cart, which the
+ *   products and the categories, and on a static host the home page's content, which our server writes into the
+ *   page instead; product details: the product; every signed-in route: the cart, which the
  *   navbar's badge shows); the API client takes these answers (lib/api/early.ts);
  * - the largest picture of the first screen, preloaded with a high priority: Home's first banner, the
  *   product list's first cover as soon as the first page has arrived, or the product's first picture as soon
@@ -64,6 +70,8 @@ export function bootScript({ homePicture, productPicture }: BootScriptOptions): 
     firstPage: productPagePath('', 1),
     product: productPath(''),
     homePicture,
+    homeContent: homeContentElementId,
+    homeRead: homePath,
     widths: imageWidths,
     detailsSizes: productPicture.detailsSizes,
     cardSizes: productPicture.cardSizes,
@@ -104,7 +112,8 @@ function at(width){var y=new URL(x.href);y.searchParams.set('w',String(width));r
 preload(at(c.fallbackWidth),c.widths.map(function(width){return at(width)+' '+width+'w'}).join(', '),sizes)}
 function json(r){return r.then(function(a){return a.ok?a.clone().json():null})}
 get(c.cart,t);
-if(home){preload(c.homePicture);get(c.firstPage);get(c.categories);return}
+if(home){var hp=c.homePicture,he=document.getElementById(c.homeContent);if(he){try{hp=JSON.parse(he.textContent).picture}catch(e){}}else get(c.homeRead);
+if(hp)preload(hp);get(c.firstPage);get(c.categories);return}
 if(!s&&RegExp(c.list,'i').test(p)){json(get(c.firstPage)).then(function(b){
 var x=b&&b.data&&b.data[0];if(x&&x.imageCover)picture(x.imageCover,c.cardSizes)})['catch'](function(){});return}
 m=RegExp(c.details,'i').exec(p);

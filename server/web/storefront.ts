@@ -1,8 +1,11 @@
-import { createReadStream, existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { publicHome } from '../modules/home';
 import { inlineScriptHashes, originOf, storefrontPolicy } from './csp';
+import { homePage, type HomePage } from './home-page';
 
 import { basePath } from '@/lib/base-path';
 
@@ -41,16 +44,31 @@ export async function storefrontRoutes(app: FastifyInstance) {
           `then restart the server.</p></body></html>`,
       );
 
+  const page = built ? servedPage(path.join(root, 'index.html')) : null;
+  if (page && !page.home.redrawsBanner)
+    app.log.warn(
+      'The built home banner is not the one server/web/home-page.ts draws: the page is served with the live home ' +
+        'content, and Home draws its banner once its code runs.',
+    );
+
   app.get('/', async (_request, reply) => reply.redirect(`${basePath}/`, 302));
   // '/ecommerceweb' → '/ecommerceweb/': only for the bare path. The router ignores trailing slashes, so
   // this route also receives '/ecommerceweb/' itself, which must get the page rather than a redirect loop.
   app.get(basePath, async (request, reply) => {
     if (request.url.split('?')[0] === basePath) return reply.redirect(`${basePath}/`, 302);
-    if (!built) return notBuilt(reply);
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      .send(createReadStream(path.join(root, 'index.html')));
+    if (!page) return notBuilt(reply);
+    let served: { html: string; etag: string } | null = null;
+    try {
+      served = page.with((await publicHome(app.ctx)).answer.data);
+    } catch (err) {
+      // The database is unreachable: the page as built (the content the shop started with) still lets shoppers in.
+      request.log.warn({ err }, 'home page content unavailable; serving the page as built');
+    }
+    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
+    if (!served) return reply.send(createReadStream(path.join(root, 'index.html')));
+    reply.header('ETag', served.etag);
+    if (request.headers['if-none-match'] === served.etag) return reply.status(304).send();
+    return reply.send(served.html);
   });
   // Payment providers return to <url>/allorders and <url>/cart; the storefront routes by hash.
   app.get('/allorders', async (_request, reply) => reply.redirect(`${basePath}/#/allorders`, 302));
@@ -103,6 +121,33 @@ export async function storefrontRoutes(app: FastifyInstance) {
     },
     { prefix: basePath },
   );
+}
+
+/**
+ * The built page with the live home content written in (home-page.ts), kept for the content last written, so a
+ * shopper's visit costs one comparison until staff publish or a scheduled slide starts or ends.
+ */
+function servedPage(file: string): {
+  home: HomePage;
+  with(live: Parameters<HomePage['render']>[0]): { html: string; etag: string };
+} {
+  const html = readFileSync(file, 'utf8');
+  // Where the build sends its API calls (the head script's config): where uploaded pictures are drawn from.
+  const apiHost = /"apiHost":"([^"]*)"/.exec(html)?.[1] ?? '';
+  const home = homePage(html, apiHost);
+  let last: { key: string; html: string; etag: string } | null = null;
+  return {
+    home,
+    with(live) {
+      const key = JSON.stringify(live);
+      if (last?.key !== key) {
+        const rendered = home.render(live);
+        const etag = `"${createHash('sha256').update(rendered).digest('base64url').slice(0, 27)}"`;
+        last = { key, html: rendered, etag };
+      }
+      return { html: last.html, etag: last.etag };
+    },
+  };
 }
 
 /**

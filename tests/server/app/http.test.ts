@@ -3,7 +3,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, signUp, startTestApp, type TestApp } from '../helpers/test-app';
+import { call, staffMember } from '../helpers/staff';
+import { json, signUp, startTestApp, type Json, type TestApp } from '../helpers/test-app';
 
 describe('HTTP edges: bad input, headers, health, redirects, storefront', () => {
   let t: TestApp;
@@ -16,7 +17,7 @@ describe('HTTP edges: bad input, headers, health, redirects, storefront', () => 
     mkdirSync(path.join(outDir, '_next/static/chunks'), { recursive: true });
     writeFileSync(
       path.join(outDir, 'index.html'),
-      `<!doctype html><html><body><div id="root">${'shop '.repeat(400)}</div></body></html>`,
+      `<!doctype html><html><head><meta charSet="utf-8"/></head><body><div id="root">${'shop '.repeat(400)}</div></body></html>`,
     );
     writeFileSync(
       path.join(outDir, '_next/static/chunks/app-abc123.js'),
@@ -224,6 +225,43 @@ describe('HTTP edges: bad input, headers, health, redirects, storefront', () => 
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(asset.headers['content-encoding']).toBe('br');
     expect((await built.app.inject({ method: 'GET', url: '/ecommerceweb/missing.js' })).statusCode).toBe(404);
+  });
+
+  it('writes the live home content into the page, under an ETag that changes when staff publish', async () => {
+    const written = (body: string) =>
+      JSON.parse(/<script type="application\/json" id="fc-home">(.*?)<\/script>/.exec(body)![1]!) as Json;
+    const first = await built.app.inject({ url: '/ecommerceweb/' });
+    expect(first.statusCode).toBe(200);
+    expect(written(first.body).slides.map((s: Json) => s.title.en)).toEqual([
+      'New arrivals',
+      'Fashion',
+      'Electronics',
+    ]);
+    expect(written(first.body).picture).toBe('/ecommerceweb/banners/new-arrivals.svg');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await built.app.inject({ url: '/ecommerceweb/', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    const staff = await staffMember(built.app, built.database, 'staff');
+    const draft = json(await call(built.app, 'GET', '/api/v1/home/draft', staff.token)).data;
+    const content = { ...draft.content, slides: [draft.content.slides[1]] };
+    const saved = await call(built.app, 'PUT', '/api/v1/home/draft', staff.token, {
+      version: draft.version,
+      content,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const published = await call(built.app, 'POST', '/api/v1/home/publish', staff.token, {
+      version: json(saved).data.version,
+    });
+    expect(published.statusCode, published.body).toBe(200);
+
+    const after = await built.app.inject({ url: '/ecommerceweb/', headers: { 'if-none-match': etag } });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    expect(written(after.body).slides.map((s: Json) => s.title.en)).toEqual(['Fashion']);
+    expect(written(after.body).picture).toBe('/ecommerceweb/banners/fashion.svg');
   });
 
   it("opens the storefront for a screen's address typed without '#', never the API's JSON", async () => {

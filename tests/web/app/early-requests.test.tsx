@@ -5,6 +5,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '@/lib/api/client';
 import { earlyRequestMaxAgeMs, earlyRequestsGlobal, type EarlyRequest } from '@/lib/api/early';
+import { forgetPageHomeContent } from '@/lib/api/home';
+import { homeContentElementId } from '@/lib/home/content';
+import { defaultHomeContent } from '@/lib/home/default-content';
 import { clearToken, setToken } from '@/lib/session/session-store';
 import { deferred, mockApi, on, renderApp, reply } from '../shell-helpers';
 import {
@@ -103,17 +106,32 @@ describe('the API client', () => {
   });
 });
 
+/** A home page staff published: one slide, and one featured category. */
+const eidSlide = {
+  ...defaultHomeContent.slides[0]!,
+  id: 'eid',
+  title: { en: 'Eid offers', ar: 'عروض العيد' },
+  link: '/products?category=Electronics',
+};
+const published = { slides: [eidSlide], featuredCategories: [men._id], version: 4, nextChangeAt: null };
+
 describe('Home, opened with the head script’s reads on their way', () => {
-  it('shows the products, the categories and the cart badge from them, without asking again', async () => {
-    const { calls } = mockApi(
+  function homeApi() {
+    return mockApi(
       on('GET', `/orders/user/${userId}`, () => reply(200, [])),
       on('GET', /^\/products(\?|$)/, () => reply(200, list([]))),
       on('GET', '/categories', () => reply(200, list([]))),
       on('GET', '/cart', () => reply(200, cart([]))),
+      on('GET', '/home', () => reply(200, { message: 'success', data: defaultHomeContent })),
     );
+  }
+
+  it('on a static host: shows the products, the categories, the cart badge and the published banner from them, without asking again', async () => {
+    const { calls } = homeApi();
     const products = deferred<Response>();
     sentEarly({
       '/cart': { token, response: Promise.resolve(json(cart([cartLine(shawl, 3), cartLine(shirt, 1)]))) },
+      '/home': { response: Promise.resolve(json({ message: 'success', data: published })) },
       '/products?page=1&limit=24': { response: products.promise },
       '/categories': { response: Promise.resolve(json(list([women, men]))) },
     });
@@ -121,9 +139,44 @@ describe('Home, opened with the head script’s reads on their way', () => {
     renderApp('/home');
     products.resolve(json(list(allProducts.slice(0, 3))));
     expect(await screen.findAllByRole('article')).toHaveLength(3);
+    expect(await screen.findByRole('heading', { name: 'Eid offers' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'New arrivals' })).toBeNull();
+    // Staff featured one category: only it is shown.
     const categories = await screen.findByRole('region', { name: 'Shop Popular Categories' });
-    expect(within(categories).getByText(women.name)).toBeInTheDocument();
+    expect(within(categories).getByText(men.name)).toBeInTheDocument();
+    expect(within(categories).queryByText(women.name)).toBeNull();
     await waitFor(() => expect(screen.getByLabelText('2 items')).toBeInTheDocument());
     expect(calls.map((c) => c.path)).toEqual([`/orders/user/${userId}`]);
+  });
+
+  it('on our server: the home page content is in the page, and nothing asks for it', async () => {
+    const { calls } = homeApi();
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = homeContentElementId;
+    element.textContent = JSON.stringify({ ...published, picture: '/ecommerceweb/banners/new-arrivals.svg' });
+    document.head.append(element);
+    forgetPageHomeContent();
+    try {
+      sentEarly({
+        '/cart': { token, response: Promise.resolve(json(cart([]))) },
+        '/products?page=1&limit=24': { response: Promise.resolve(json(list(allProducts.slice(0, 3)))) },
+        '/categories': { response: Promise.resolve(json(list([women, men]))) },
+      });
+      act(() => setToken(token));
+      renderApp('/home');
+      expect(await screen.findAllByRole('article')).toHaveLength(3);
+      expect(screen.getByRole('heading', { name: 'Eid offers' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Shop now: new arrivals' })).toHaveAttribute(
+        'href',
+        expect.stringMatching(/^#?\/products\?category=Electronics$/),
+      );
+      const categories = await screen.findByRole('region', { name: 'Shop Popular Categories' });
+      expect(within(categories).queryByText(women.name)).toBeNull();
+      expect(calls.map((c) => c.path)).toEqual([`/orders/user/${userId}`]);
+    } finally {
+      element.remove();
+      forgetPageHomeContent();
+    }
   });
 });

@@ -11,6 +11,7 @@ import {
 } from '@/components/catalogue/lcp-pictures';
 import { earlyRequestsGlobal, type EarlyRequest } from '@/lib/api/early';
 import { responsiveImage } from '@/lib/api/images';
+import { homeContentElementId } from '@/lib/home/content';
 import { createMemoryHistory } from '@/lib/router/history';
 import { bootScript, firstScreenAttribute, signedInClass } from '@/lib/session/boot-script';
 import { clearToken, setToken } from '@/lib/session/session-store';
@@ -159,20 +160,42 @@ describe('the session and theme classes', () => {
 });
 
 describe("the first screen's reads", () => {
-  it("Home: the cart with the token, the first products page and the categories without, and Home's banner preloaded", () => {
+  it("Home on a static host: the cart with the token, the home page's content, the first products page and the categories without, and the built banner preloaded", () => {
     const page = openPage('#/', 'a-token');
     expect(page.firstScreen).toBe('home');
     expect(page.requests).toEqual([
       { path: '/cart', token: 'a-token' },
+      { path: '/home', token: undefined },
       { path: '/products?page=1&limit=24', token: undefined },
       { path: '/categories', token: undefined },
     ]);
     expect(page.preloads).toHaveLength(1);
     expect(page.preloads[0]!.getAttribute('href')).toBe(homePicture);
     expect(page.preloads[0]!.getAttribute('fetchpriority')).toBe('high');
-    expect(Object.keys(page.early!)).toEqual(['/cart', '/products?page=1&limit=24', '/categories']);
+    expect(Object.keys(page.early!)).toEqual(['/cart', '/home', '/products?page=1&limit=24', '/categories']);
     expect(page.early!['/cart']!.token).toBe('a-token');
     expect(page.early!['/categories']!.token).toBeNull();
+  });
+
+  it('Home on our server: the content is in the page (not read again), its first picture preloaded; none when no slide is live', () => {
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = homeContentElementId;
+    try {
+      element.textContent = JSON.stringify({ picture: '/images/uploads/ab.webp?w=1600', slides: [{}] });
+      document.head.append(element);
+      let page = openPage('#/home', 'a-token');
+      expect(page.preloads.map((l) => l.getAttribute('href'))).toEqual(['/images/uploads/ab.webp?w=1600']);
+      document.head.querySelectorAll('link[rel="preload"]').forEach((l) => l.remove());
+      sent = [];
+      element.textContent = JSON.stringify({ picture: null, slides: [] });
+      page = openPage('#/home', 'a-token');
+      expect(page.preloads).toEqual([]);
+      // The reads are the same as ever.
+      expect(page.requests.map((r) => r.path)).toEqual(['/cart', '/products?page=1&limit=24', '/categories']);
+    } finally {
+      element.remove();
+    }
   });
 
   it('the product list: the first page when no search or filter is in the route', () => {

@@ -1,10 +1,14 @@
 import type { HomeContent } from '@/lib/contract/home';
 
 /**
- * The home page the shop starts with: the three slides the storefront showed before staff could edit them
- * (components/catalogue/banner-view.tsx), in the words of lib/i18n/en.ts and ar.ts (banner.*), and no featured
- * categories (Home then shows every category). Migration 0010 writes the same content into both rows of
- * home_content; tests/server/home/default-content.test.ts holds the three copies together.
+ * The home page the shop starts with: three slides of what the shop really has (its newest products, its fashion
+ * categories, its electronics; no promise of a discount, since the shop runs none), and no featured categories (Home
+ * then shows every category). The pictures hold no text: the words are the page's own, so they stay readable at any
+ * width and in both themes, and a screen reader reads them.
+ *
+ * Migration 0010 writes the same content into both rows of home_content (tests/server/home/default-content.test.ts
+ * holds the two together); the prerendered page draws it (components/catalogue/home-placeholder.tsx), and a static
+ * host whose API cannot be reached shows it.
  */
 export const defaultHomeContent: HomeContent = {
   slides: [
