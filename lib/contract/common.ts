@@ -81,3 +81,12 @@ export const Success = Type.Object({
   status: Type.Literal('success'),
   message: Type.Optional(Type.String()),
 });
+
+/**
+ * A value or null, for request bodies, as one JSON Schema type list (`["integer", "null"]`) rather than a union: the
+ * server's validator converts types (`coerceTypes`), and in a union it would turn null into the first branch's
+ * value (0, or "") before the null branch was tried. With a type list it converts only what matches neither.
+ */
+export function orNull<T>(schema: { type: 'string' | 'integer' } & Record<string, unknown>) {
+  return Type.Unsafe<T | null>({ ...schema, type: [schema.type, 'null'] });
+}
