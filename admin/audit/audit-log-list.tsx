@@ -18,6 +18,7 @@ const entityChoices = [
   { id: 'brand', name: 'resources.brands.name' },
   { id: 'picture', name: 'freshcart.audit.picture' },
   { id: 'import', name: 'freshcart.audit.import' },
+  { id: 'home', name: 'freshcart.audit.home' },
 ];
 
 const filters = [
