@@ -7,6 +7,7 @@ import {
   AutocompleteArrayInput,
   Form,
   ReferenceArrayInput,
+  ResourceContextProvider,
   SaveButton,
   SimpleFormIterator,
   Title,
@@ -111,37 +112,45 @@ export function HomeScreen() {
         {draft && record ? (
           <>
             <StatusLine draft={draft} />
-            <Form
-              record={record}
-              onSubmit={async (values: FieldValues) => (await home.save(values as HomeValues)).errors}
-              warnWhenUnsavedChanges
-              noValidate
-            >
-              <Section title="freshcart.home.slides" hint="freshcart.home.slides_hint" max={limits.maxSlides}>
-                <Slides />
-              </Section>
-              <Section
-                title="freshcart.home.featured"
-                hint="freshcart.home.featured_hint"
-                max={limits.maxFeaturedCategories}
+            {/* Not a resource of the back office; react-admin's slide iterator asks for a resource name all the same. */}
+            <ResourceContextProvider value="home">
+              <Form
+                key={home.reads}
+                record={record}
+                onSubmit={async (values: FieldValues) => (await home.save(values as HomeValues)).errors}
+                warnWhenUnsavedChanges
+                noValidate
               >
-                <ReferenceArrayInput
-                  source="featuredCategories"
-                  reference="categories"
-                  perPage={100}
-                  sort={{ field: 'name', order: 'ASC' }}
+                <Section
+                  title="freshcart.home.slides"
+                  hint="freshcart.home.slides_hint"
+                  max={limits.maxSlides}
                 >
-                  <AutocompleteArrayInput
-                    label="freshcart.home.featured"
-                    optionText="name"
-                    filterToQuery={() => ({})}
-                    validate={atMost(limits.maxFeaturedCategories, 'freshcart.home.too_many_featured')}
-                    sx={{ width: '100%', maxWidth: 720 }}
-                  />
-                </ReferenceArrayInput>
-              </Section>
-              <HomeToolbar home={home} />
-            </Form>
+                  <Slides />
+                </Section>
+                <Section
+                  title="freshcart.home.featured"
+                  hint="freshcart.home.featured_hint"
+                  max={limits.maxFeaturedCategories}
+                >
+                  <ReferenceArrayInput
+                    source="featuredCategories"
+                    reference="categories"
+                    perPage={100}
+                    sort={{ field: 'name', order: 'ASC' }}
+                  >
+                    <AutocompleteArrayInput
+                      label="freshcart.home.featured"
+                      optionText="name"
+                      filterToQuery={() => ({})}
+                      validate={atMost(limits.maxFeaturedCategories, 'freshcart.home.too_many_featured')}
+                      sx={{ width: '100%', maxWidth: 720 }}
+                    />
+                  </ReferenceArrayInput>
+                </Section>
+                <HomeToolbar home={home} />
+              </Form>
+            </ResourceContextProvider>
           </>
         ) : null}
       </CardContent>

@@ -115,7 +115,8 @@ export function useHomeDraft() {
 
   const reload = () => setReads((n) => n + 1);
 
-  return { draft, record, loadError, conflict, busy, save, publish, preview, reload };
+  // `reads` keys the form: a draft read again replaces what was typed, even where it equals what was read before.
+  return { draft, record, reads, loadError, conflict, busy, save, publish, preview, reload };
 }
 
 export type HomeDraftState = ReturnType<typeof useHomeDraft>;
