@@ -5,6 +5,7 @@ import { CacheProvider } from '@emotion/react';
 import AuditIcon from '@mui/icons-material/History';
 import BrandIcon from '@mui/icons-material/LocalOffer';
 import CategoryIcon from '@mui/icons-material/Category';
+import HomePageIcon from '@mui/icons-material/Web';
 import ProductIcon from '@mui/icons-material/Inventory2';
 import ImportIcon from '@mui/icons-material/UploadFile';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -20,6 +21,7 @@ import { makeStore } from './store';
 import {
   AuditLogList,
   Dashboard,
+  HomeScreen,
   ImportScreen,
   ProductCreate,
   ProductEdit,
@@ -45,13 +47,14 @@ function useDocumentLanguage(locale: AdminLocale) {
   }, [locale]);
 }
 
-/** The resources' entries, and the CSV import (a screen of its own, not a resource). */
+/** The resources' entries, the CSV import and the home page (screens of their own, not resources). */
 function BackOfficeMenu() {
   return (
     <Menu>
       <Menu.DashboardItem />
       <Menu.ResourceItems />
       <Menu.Item to="/import" primaryText="freshcart.import.menu" leftIcon={<ImportIcon />} />
+      <Menu.Item to="/home-page" primaryText="freshcart.home.menu" leftIcon={<HomePageIcon />} />
     </Menu>
   );
 }
@@ -121,6 +124,7 @@ export function BackOffice() {
         <Resource name="audit-log" list={AuditLogList} icon={AuditIcon} />
         <CustomRoutes>
           <Route path="/import" element={<ImportScreen />} />
+          <Route path="/home-page" element={<HomeScreen />} />
         </CustomRoutes>
       </Admin>
     </CacheProvider>

@@ -20,3 +20,6 @@ export type StaffRole = (typeof staffRoles)[number];
 export function isStaffRole(role: unknown): role is StaffRole {
   return typeof role === 'string' && (staffRoles as readonly string[]).includes(role);
 }
+
+/** The storefront's base path (lib/base-path.ts): its pages and public files (the built-in banners) are under it. */
+export const storefrontBase = '/ecommerceweb';

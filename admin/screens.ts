@@ -28,3 +28,4 @@ export const AuditLogList = lazy(() =>
 export const ImportScreen = lazy(() =>
   import('./imports/import-screen').then((m) => ({ default: m.ImportScreen })),
 );
+export const HomeScreen = lazy(() => import('./home/home-screen').then((m) => ({ default: m.HomeScreen })));
