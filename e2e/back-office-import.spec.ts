@@ -5,10 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { e2eAdmin } from './support/staff';
+import { signInToBackOffice } from './support/staff';
 import { shopifyCsv } from '../tests/server/import/shopify-csv';
 
-const officeUrl = '/ecommerceweb/admin/';
 const shots = 'screenshots';
 
 test('staff import a Shopify CSV: preview with a refused row, progress to the end, the product in the list', async ({
@@ -29,17 +28,7 @@ test('staff import a Shopify CSV: preview with a refused row, progress to the en
     { bom: true, crlf: true },
   ); // prettier-ignore
 
-  await page.goto(officeUrl);
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible({ timeout: 45_000 });
-  await page.getByLabel(/^Email/).fill(e2eAdmin.email);
-  await page
-    .getByLabel(/^Password/)
-    .first()
-    .fill(e2eAdmin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Welcome to the FreshCart back office' })).toBeVisible({
-    timeout: 45_000,
-  });
+  await signInToBackOffice(page);
 
   await page.getByRole('menuitem', { name: 'Import' }).click();
   await expect(page.getByRole('heading', { name: 'Import products', level: 1 })).toBeVisible({

@@ -79,6 +79,7 @@ async function screensOf(page: Page): Promise<Screen[]> {
     { name: 'brands', hash: '#/brands', ready: (p) => p.getByRole('link', { name: /^(Create|إنشاء)$/ }) },
     { name: 'brand-edit', hash: `#/brands/${brand}`, ready: saveButton },
     { name: 'import', hash: '#/import', ready: heading(/^Import products$/, /^استيراد المنتجات$/) },
+    { name: 'home-page', hash: '#/home-page', ready: heading(/^Banner slides$/, /^شرائح اللافتة$/) },
     {
       name: 'audit-log',
       hash: '#/audit-log',
@@ -93,7 +94,7 @@ for (const width of [375, 1280]) {
   test(`every back office screen, sign-in first, at ${width} px, light and dark, English and Arabic: axe finds nothing`, async ({
     page,
   }) => {
-    // 10 screens × 4 combinations, each read from the server and checked: minutes on a busy 2-core machine.
+    // 11 screens × 4 combinations, each read from the server and checked: minutes on a busy 2-core machine.
     test.setTimeout(360_000);
     await page.setViewportSize({ width, height: width < 600 ? 740 : 800 });
     await page.emulateMedia({ colorScheme: 'light' });

@@ -6,6 +6,7 @@ import type { Api, Shopper } from './api';
 import { egyptianPhone } from './api';
 import { BASE_PATH, waitForHydration } from './app';
 import { installGoogleStandIn, STAND_IN_BUTTON, testCredential } from './google';
+import { e2eAdmin } from './staff';
 
 export interface ScreenContext {
   page: Page;
@@ -175,6 +176,24 @@ export const screens: Screen[] = [
     name: 'home',
     open: async (ctx) => {
       await asShopper(ctx, '/home');
+      await expect(ctx.page.locator('article').first()).toBeVisible();
+      await settled(ctx.page);
+    },
+  },
+  {
+    // A home page preview link from the back office, opened by a guest (marketing): the draft, and a note saying so.
+    name: 'home-preview',
+    open: async (ctx) => {
+      const admin = (await (await ctx.api.signin(e2eAdmin.email, e2eAdmin.password)).json()) as {
+        token: string;
+      };
+      const link = await ctx.page.request.post('/api/v1/home/preview', {
+        headers: { token: admin.token },
+        data: {},
+      });
+      const { data } = (await link.json()) as { data: { token: string } };
+      await asGuest(ctx.page, `/home?preview=${data.token}`);
+      await expect(ctx.page.getByRole('status').filter({ hasText: /^Preview: / })).toBeVisible();
       await expect(ctx.page.locator('article').first()).toBeVisible();
       await settled(ctx.page);
     },

@@ -1,8 +1,29 @@
 // The back office's staff account in the journeys. e2e/support/web-server.ts makes it on the fresh database with
 // the shop's own CLI (`npm run admin -- create EMAIL`, the password from ADMIN_PASSWORD) before the server opens
 // the database, once that CLI exists (it comes with the staff API; issue 27 item 1).
+import { expect, type Page } from '@playwright/test';
+
 export const e2eAdmin = {
   email: 'admin@e2e.freshcart.test',
   // A test database's only admin, made for this run and thrown away with it.
   password: 'E2e-admin-Passw0rd',
 } as const;
+
+/** The back office's address under the storefront's base path. */
+export const officeUrl = '/ecommerceweb/admin/';
+
+/** Opens the back office and signs in as the journeys' admin, in English, up to its dashboard. */
+export async function signInToBackOffice(page: Page): Promise<void> {
+  await page.goto(officeUrl);
+  // The back office's code (about 350 KB gzip) takes a while to arrive and run on a busy 2-core machine.
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible({ timeout: 45_000 });
+  await page.getByLabel(/^Email/).fill(e2eAdmin.email);
+  await page
+    .getByLabel(/^Password/)
+    .first()
+    .fill(e2eAdmin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome to the FreshCart back office' })).toBeVisible({
+    timeout: 45_000,
+  });
+}

@@ -103,6 +103,13 @@ describe('the guards, before the first paint', () => {
     expect(openPage('#/LOGIN/', 'a-token').hash).toBe('#/home');
   });
 
+  it("lets a guest open a home page preview link (the back office's), marked as Home, reading nothing early", () => {
+    const page = openPage('#/home?preview=abc.def', null);
+    expect(page.hash).toBe('#/home?preview=abc.def');
+    expect(page.firstScreen).toBe('home');
+    expect(page.requests).toEqual([]);
+  });
+
   it('treats a blank token as no token, as the session store does', () => {
     const page = openPage('#/home', '   ');
     expect(page.hash).toBe('#/login');
@@ -131,6 +138,12 @@ describe('the guards, before the first paint', () => {
     '/forgotpass',
     '/changePass',
     '/no/such/page',
+    // A home page preview link opens for a guest too; nothing else does.
+    '/home?preview=abc.def',
+    '/?preview=abc',
+    '/products?preview=abc',
+    '/home?preview=',
+    '/home?notpreview=abc',
   ];
   it.each(
     paths.flatMap((path) => [
