@@ -49,5 +49,7 @@ export const homePreviewPattern = '(^|[?&])preview=[^&]';
  * opens the draft (GET /home?preview=TOKEN); the rest of Home is the public catalogue.
  */
 export function isHomePreview(pathname: string, search: string): boolean {
-  return new RegExp(routePattern(['/', 'home']), 'i').test(pathname) && new RegExp(homePreviewPattern).test(search);
+  return (
+    new RegExp(routePattern(['/', 'home']), 'i').test(pathname) && new RegExp(homePreviewPattern).test(search)
+  );
 }
