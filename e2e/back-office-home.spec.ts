@@ -73,7 +73,7 @@ test('staff add a banner slide, preview it (a guest opens the link), publish it;
       page.getByRole('button', { name: 'Preview', exact: true }).click(),
     ]);
     await preview.waitForLoadState();
-    await expect(preview).toHaveURL(/\/ecommerceweb\/#\/home\?preview=[\w.-]+$/);
+    await expect(preview).toHaveURL(/\/ecommerceweb\/#\/preview\?token=[\w.-]+$/);
     await expect(
       preview.getByRole('status').filter({ hasText: /^Preview: the home page as shoppers will see it on/ }),
     ).toBeVisible({

@@ -71,6 +71,7 @@ const routes = [
   { route: '#/login', who: 'visitor' },
   { route: '#/register', who: 'visitor' },
   { route: '#/forgotpass', who: 'visitor' },
+  { route: '#/preview', who: 'visitor', sample: () => '#/preview?token=x' },
   { route: '#/changePass', who: 'visitor' },
   { route: '#/*', who: 'visitor', sample: () => '#/no-such-page' },
 ];

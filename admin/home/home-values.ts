@@ -87,7 +87,7 @@ export function fieldOfParam(param: string): string {
 
 /** The storefront's home page showing the draft through a preview link's token. */
 export function previewPath(token: string): string {
-  return `${storefrontBase}/#/home?preview=${encodeURIComponent(token)}`;
+  return `${storefrontBase}/#/preview?token=${encodeURIComponent(token)}`;
 }
 
 /** The link to a storefront page: starts with '/', stays inside the shop (the server's rule). */

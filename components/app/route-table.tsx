@@ -52,6 +52,12 @@ const openRoutes: RouteNode[] = [
     load: () => import('@/components/account/forgot-password-screen').then((m) => m.ForgotPasswordScreen),
   },
   {
+    // Not a route of the spec: a home page preview link of the back office (#/preview?token=TOKEN), Home with the
+    // draft in it, open to a guest too (marketing has no shopper account). The README's deliberate differences.
+    path: 'preview',
+    load: protectedScreens.home,
+  },
+  {
     path: 'changePass',
     load: () => import('@/components/account/change-password-screen').then((m) => m.ChangePasswordScreen),
   },

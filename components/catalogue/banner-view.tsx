@@ -9,9 +9,9 @@ import type { MessageId, MessageValues } from '@/lib/i18n/i18n';
  * (its drawings beside the words, on the left) on the slide's ::before; keen-slider owns the slide's own
  * transform.
  */
-function pictureStyle(pictureUrl: string): CSSProperties {
+function pictureStyle(pictureUrl: string, mirror: boolean): CSSProperties {
   const url = `url(${JSON.stringify(pictureUrl)})`;
-  return { backgroundImage: url, '--picture': url } as CSSProperties;
+  return (mirror ? { backgroundImage: url, '--picture': url } : { backgroundImage: url }) as CSSProperties;
 }
 
 export interface BannerLinkProps {
@@ -73,7 +73,7 @@ export function BannerView({
             key={s.id}
             className={`keen-slider__slide ${styles.slide}`}
             // The later slides' pictures are asked for once the slider can show them.
-            style={i === 0 || live ? pictureStyle(s.pictureUrl) : undefined}
+            style={i === 0 || live ? pictureStyle(s.pictureUrl, s.mirror) : undefined}
             data-mirror={s.mirror ? '' : undefined}
             role="group"
             aria-roledescription="slide"

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { apiHost } from '@/lib/api/config';
 import { useHomeContent } from '@/lib/api/home';
 import { productsKey, useProductPages } from '@/lib/api/products';
@@ -16,8 +17,9 @@ import { useAddToCart } from './use-add-to-cart';
 import grid from './grid.module.scss';
 import styles from './home-screen.module.scss';
 import { useShownLang, useT } from '@/lib/i18n/i18n';
-import { useIntlLocale } from '@/lib/i18n/format';
 import '@/lib/i18n/compiled/en-catalogue';
+
+const PreviewNote = lazy(() => import('./preview-note').then((m) => ({ default: m.PreviewNote })));
 
 // The same pieces, in the same places, as the prerendered page's Home (home-placeholder.tsx).
 export function HomeScreen() {
@@ -27,29 +29,23 @@ export function HomeScreen() {
   const list = useProductPages(productsKey, '');
   const { add, busy } = useAddToCart();
   const pages = list.first;
-  // A preview link from the back office (#/home?preview=TOKEN) shows the draft instead of what is live.
-  const previewToken = new URLSearchParams(useLocation().search).get('preview');
+  // A preview link from the back office (#/preview?token=TOKEN) shows the draft instead of what is live; a link
+  // without its token is one that no longer opens it.
+  const { pathname, search } = useLocation();
+  const previewToken = /^\/*preview/i.test(pathname)
+    ? (new URLSearchParams(search).get('token') ?? '-')
+    : null;
   const home = useHomeContent(previewToken);
   const lang = useShownLang();
-  const locale = useIntlLocale();
   const slides = home.content.slides.map((s) => showSlide(s, lang, apiHost));
 
   return (
     <div className={grid.page}>
       <h1 className="visually-hidden">{t('catalogue.homeHeading')}</h1>
-      {home.previewAt ? (
-        <p className={styles.preview} role="status">
-          {t('catalogue.previewNotice', {
-            date: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(
-              new Date(home.previewAt),
-            ),
-          })}
-        </p>
-      ) : null}
-      {home.previewError ? (
-        <p className={styles.preview} role="status">
-          {t('catalogue.previewExpired')}
-        </p>
+      {home.previewAt || home.previewError ? (
+        <Suspense fallback={null}>
+          <PreviewNote at={home.previewAt} />
+        </Suspense>
       ) : null}
       <HomeBanner slides={slides} />
       <CategoriesSlider featured={home.content.featuredCategories} />

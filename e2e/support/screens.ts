@@ -192,7 +192,7 @@ export const screens: Screen[] = [
         data: {},
       });
       const { data } = (await link.json()) as { data: { token: string } };
-      await asGuest(ctx.page, `/home?preview=${data.token}`);
+      await asGuest(ctx.page, `/preview?token=${data.token}`);
       await expect(ctx.page.getByRole('status').filter({ hasText: /^Preview: / })).toBeVisible();
       await expect(ctx.page.locator('article').first()).toBeVisible();
       await settled(ctx.page);

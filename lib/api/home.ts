@@ -47,7 +47,7 @@ export interface HomeContentState {
 }
 
 /**
- * Home's banner and featured categories. From a preview link (`#/home?preview=TOKEN`): the draft it opens. Else what
+ * Home's banner and featured categories. From a preview link (`#/preview?token=TOKEN`): the draft it opens. Else what
  * our server wrote into the page (no request at all), or, on a static host, what the API says is live, showing the
  * content the shop started with until it answers.
  */

@@ -14,7 +14,7 @@ export interface RouteNode {
   index?: boolean;
   layout?: ComponentType;
   /** Where to send the shopper instead, or null to let the route open. Read synchronously at match time. */
-  redirect?: (to: { pathname: string; search: string }) => string | null;
+  redirect?: () => string | null;
   load?: ScreenLoader;
   children?: RouteNode[];
 }

@@ -26,16 +26,18 @@ const RouterContext = createContext<Router | null>(null);
 const StateContext = createContext<RouterState | null>(null);
 const RouteContext = createContext<RouteContextValue | null>(null);
 
+/** A router hook's context, or the developer's mistake said plainly (short: these bytes load with every page). */
+function need<T>(value: T | null): T {
+  if (!value) throw new Error('No <RouterProvider> above');
+  return value;
+}
+
 function useRouter(): Router {
-  const router = useContext(RouterContext);
-  if (!router) throw new Error('This component needs a <RouterProvider> above it.');
-  return router;
+  return need(useContext(RouterContext));
 }
 
 function useRouterState(): RouterState {
-  const state = useContext(StateContext);
-  if (!state) throw new Error('This component needs a <RouterProvider> above it.');
-  return state;
+  return need(useContext(StateContext));
 }
 
 export interface LoadErrorProps {
@@ -162,7 +164,7 @@ function useScrollRestoration(router: Router | null, state: RouterState) {
 /** The location on screen: pathname, search, state (what the previous screen handed over) and key. */
 export function useLocation(): Location {
   const location = useShownLocation();
-  if (!location) throw new Error('useLocation() before the first route has been shown.');
+  if (!location) throw new Error('useLocation() before a route is shown');
   return location;
 }
 

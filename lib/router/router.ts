@@ -91,10 +91,10 @@ export function createRouter(routes: RouteNode[], history: RouterHistory): Route
     for (const listener of [...listeners]) listener();
   }
 
-  /** The first redirect a guard on the route of `to` asks for, or null. */
-  function redirectFor(to: { pathname: string; search: string }): string | null {
-    for (const node of match(to.pathname)?.branch ?? []) {
-      const target = node.redirect?.(to);
+  /** The first redirect a guard on the route of `pathname` asks for, or null. */
+  function redirectFor(pathname: string): string | null {
+    for (const node of match(pathname)?.branch ?? []) {
+      const target = node.redirect?.();
       if (target != null) return target;
     }
     return null;
@@ -104,7 +104,7 @@ export function createRouter(routes: RouteNode[], history: RouterHistory): Route
   function settle(path: string): string {
     let current = path;
     for (let i = 0; i < MAX_REDIRECTS; i++) {
-      const target = redirectFor(parsePath(current));
+      const target = redirectFor(parsePath(current).pathname);
       if (target === null || target === current) return current;
       current = target;
     }

@@ -3,7 +3,7 @@ import { earlyRequestsGlobal } from '@/lib/api/early';
 import { cartPath, categoriesPath, homePath, productPagePath, productPath } from '@/lib/api/paths';
 import { imageWidths } from '@/lib/contract/images';
 import { homeContentElementId } from '@/lib/home/content';
-import { guestOnlyRoutePaths, homePreviewPattern, protectedRoutePaths, routePattern } from './route-access';
+import { guestOnlyRoutePaths, protectedRoutePaths, routePattern } from './route-access';
 import { langInitScript } from '@/lib/i18n/language';
 import { themeInitScript } from './theme';
 import { TOKEN_KEY } from './token-key';
@@ -59,8 +59,8 @@ export function bootScript({ homePicture, productPicture }: BootScriptOptions): 
     firstScreen: firstScreenAttribute,
     protectedRoutes: routePattern(protectedRoutePaths),
     guestRoutes: routePattern(guestOnlyRoutePaths),
-    home: routePattern(['/', 'home']),
-    preview: homePreviewPattern,
+    // A preview link of the back office is Home too (with the draft in it).
+    home: routePattern(['/', 'home', 'preview']),
     list: routePattern(['products']),
     details: '^/*productDetails/+([^/]+)/*$',
     api: `${apiHost}/api/v1`,
@@ -90,9 +90,9 @@ if(!t||!t.trim())t=null;
 if(t)d.classList.add(c.signedIn);
 h=location.hash.replace(/^#/,'')||'/';q=h.indexOf('?');p=q<0?h:h.slice(0,q);s=q<0?'':h.slice(q+1);
 if(p.charAt(0)!=='/')p='/'+p;
+to=!t&&RegExp(c.protectedRoutes,'i').test(p)?'/login':t&&RegExp(c.guestRoutes,'i').test(p)?'/home':null;
+if(to){history.replaceState(null,'','#'+to);p=to;s=''}
 var home=RegExp(c.home,'i').test(p);
-to=!t&&RegExp(c.protectedRoutes,'i').test(p)&&!(home&&RegExp(c.preview).test(s))?'/login':t&&RegExp(c.guestRoutes,'i').test(p)?'/home':null;
-if(to){history.replaceState(null,'','#'+to);p=to;s='';home=RegExp(c.home,'i').test(p)}
 d.setAttribute(c.firstScreen,home?'home':'other');
 if(!t)return;
 var store=w[c.store]={};

@@ -39,17 +39,3 @@ export function routePattern(paths: readonly string[]): string {
   );
   return `^/*(?:${alternatives.join('|')})/*$`;
 }
-
-/** The query parameter of a home page preview link (`#/home?preview=TOKEN`). */
-export const homePreviewPattern = '(^|[?&])preview=[^&]';
-
-/**
- * A home page preview link (`#/home?preview=TOKEN` or `#/?preview=TOKEN`, made in the back office): it opens for a
- * guest too, which the spec's guard would send to /login (the README's deliberate differences). Only the link's token
- * opens the draft (GET /home?preview=TOKEN); the rest of Home is the public catalogue.
- */
-export function isHomePreview(pathname: string, search: string): boolean {
-  return (
-    new RegExp(routePattern(['/', 'home']), 'i').test(pathname) && new RegExp(homePreviewPattern).test(search)
-  );
-}

@@ -64,7 +64,7 @@ function bannerHtml(slides: readonly HomeSlide[], c: BannerClasses, apiHost: str
   const slideHtml = shown
     .map((s, i) => {
       const url = escape(`url(${JSON.stringify(s.pictureUrl)})`);
-      const style = i === 0 ? ` style="background-image:${url};--picture:${url}"` : '';
+      const style = i === 0 ? ` style="background-image:${url}${s.mirror ? `;--picture:${url}` : ''}"` : '';
       const mirror = s.mirror ? ' data-mirror=""' : '';
       return (
         `<div class="keen-slider__slide ${c.slide}"${style}${mirror} role="group" aria-roledescription="slide" ` +

@@ -160,12 +160,12 @@ describe('the Home page screen', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText('Preview as of'), '2030-06-01T09:30');
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     await waitFor(() =>
-      expect(open).toHaveBeenCalledWith('/ecommerceweb/#/home?preview=tok.en', '_blank', 'noopener'),
+      expect(open).toHaveBeenCalledWith('/ecommerceweb/#/preview?token=tok.en', '_blank', 'noopener'),
     );
     const post = calls.find((c) => c.path === '/home/preview');
     expect(post?.body).toEqual({ at: new Date('2030-06-01T09:30').toISOString() });
     expect(calls.some((c) => c.method === 'PUT')).toBe(false); // nothing was typed: nothing to save first
-    const link = screen.getByRole('link', { name: /\/ecommerceweb\/#\/home\?preview=tok\.en$/ });
+    const link = screen.getByRole('link', { name: /\/ecommerceweb\/#\/preview\?token=tok\.en$/ });
     expect(link).toHaveAttribute('rel', 'noopener');
     expect(link).toHaveAttribute('target', '_blank');
   });

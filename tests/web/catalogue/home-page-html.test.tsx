@@ -3,31 +3,15 @@
 // from the page's banner to Home's moves nothing; and what it writes for the head script and Home is readable.
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { BannerView, type BannerLinkProps } from '@/components/catalogue/banner-view';
-import { english } from '@/components/ui/prerendered-text';
+import { PrerenderedBanner } from '@/components/catalogue/home-placeholder';
 import type { HomeSlide } from '@/lib/contract/home';
 import { homeContentElementId, showSlide, type PageHomeContent } from '@/lib/home/content';
 import { defaultHomeContent } from '@/lib/home/default-content';
 import { homePage } from '@/server/web/home-page';
 
-function HashLink({ to, ...rest }: BannerLinkProps) {
-  return <a href={`#${to}`} {...rest} />;
-}
-
 /** The banner as the prerendered page draws it (home-placeholder.tsx) for these slides. */
-function drawn(slides: readonly HomeSlide[]): string {
-  return renderToString(
-    <BannerView
-      slides={slides.map((s) => showSlide(s, 'en', ''))}
-      current={0}
-      live={false}
-      paused={false}
-      Link={HashLink}
-      text={english}
-      label={english}
-    />,
-  );
-}
+const drawn = (slides: readonly HomeSlide[]) =>
+  renderToString(<PrerenderedBanner slides={slides} apiHost="" />);
 
 /** A built page around a banner: the head (charset first, as Next writes it), then the body. */
 function builtPage(banner: string): string {

@@ -104,8 +104,8 @@ describe('the guards, before the first paint', () => {
   });
 
   it("lets a guest open a home page preview link (the back office's), marked as Home, reading nothing early", () => {
-    const page = openPage('#/home?preview=abc.def', null);
-    expect(page.hash).toBe('#/home?preview=abc.def');
+    const page = openPage('#/preview?token=abc.def', null);
+    expect(page.hash).toBe('#/preview?token=abc.def');
     expect(page.firstScreen).toBe('home');
     expect(page.requests).toEqual([]);
   });
@@ -138,12 +138,9 @@ describe('the guards, before the first paint', () => {
     '/forgotpass',
     '/changePass',
     '/no/such/page',
-    // A home page preview link opens for a guest too; nothing else does.
-    '/home?preview=abc.def',
-    '/?preview=abc',
-    '/products?preview=abc',
-    '/home?preview=',
-    '/home?notpreview=abc',
+    // A home page preview link opens for a guest too.
+    '/preview?token=abc.def',
+    '/preview',
   ];
   it.each(
     paths.flatMap((path) => [
