@@ -34,6 +34,13 @@ export function makeTheme(mode: 'light' | 'dark', direction: 'ltr' | 'rtl', load
     },
     components: {
       ...base.components,
+      // On a phone the app bar's title needs the room: the language button shows its icons only, and still says the
+      // language to a screen reader (its words are there, at no size).
+      RaLocalesMenuButton: {
+        styleOverrides: {
+          root: { '@media (max-width: 599.95px)': { '& .MuiButton-root': { fontSize: 0, minWidth: 0 } } },
+        },
+      },
       // react-admin names its row and page checkboxes with aria-label on MUI's Checkbox, which MUI 9 leaves on
       // the wrapping span: the label goes to the checkbox itself, and the span keeps none.
       MuiCheckbox: {
