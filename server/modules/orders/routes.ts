@@ -116,6 +116,10 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config,
       onRequest: staffOnly,
+      // Both fields are optional, and so is the body: a call without one ships with neither.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
       schema: {
         params: OrderIdParams,
         querystring: LangQuery,
