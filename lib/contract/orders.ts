@@ -1,7 +1,23 @@
 // Orders. The answer to placing one carries ids (user, each line's product); the history populates them.
 import { Type, type Static, type TSchema } from 'typebox';
-import { Id, Timestamp } from './common';
+import { Id, LangQuery, PageQuery, Timestamp, listEnvelope } from './common';
 import { CartProduct } from './catalogue';
+
+/**
+ * Where an order is in its life (ours: the public host has only the flags). A card order is `paid` once its payment
+ * is taken; a cash order starts `placed` and becomes paid when staff mark it so or when it is delivered. `isPaid`,
+ * `paidAt`, `isDelivered` and `deliveredAt` follow the status, so clients that read only them read it right.
+ */
+export const orderStatuses = ['placed', 'paid', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export const OrderStatus = Type.Union([
+  Type.Literal('placed'),
+  Type.Literal('paid'),
+  Type.Literal('processing'),
+  Type.Literal('shipped'),
+  Type.Literal('delivered'),
+  Type.Literal('cancelled'),
+]);
+export type OrderStatus = (typeof orderStatuses)[number];
 
 export const ShippingAddress = Type.Object({
   details: Type.String(),
@@ -41,6 +57,15 @@ function order<U extends TSchema, P extends TSchema>(user: U, product: P) {
     /** The shop's order number, shown to the shopper. */
     id: Type.Integer(),
     __v: Type.Integer(),
+    // Ours, after the contract's fields (which keep their order). Optional in the type: the public host sends none.
+    status: Type.Optional(OrderStatus),
+    /** Every status the order has had, oldest first, the current one last. */
+    statusHistory: Type.Optional(Type.Array(Type.Object({ status: OrderStatus, at: Timestamp }))),
+    shippedAt: Type.Optional(Timestamp),
+    /** Set when staff gave them on shipping. */
+    carrier: Type.Optional(Type.String()),
+    trackingReference: Type.Optional(Type.String()),
+    cancelledAt: Type.Optional(Timestamp),
   });
 }
 
@@ -73,3 +98,50 @@ export type ShippingAddressBody = Static<typeof ShippingAddressBody>;
 
 export const CartIdParams = Type.Object({ cartId: Type.String({ maxLength: 100 }) });
 export const UserIdParams = Type.Object({ userId: Type.String({ maxLength: 100 }) });
+
+/** A staff call or the owner's cancel on one order: `{status:"success", data: Order}` (the public host's answer). */
+export const OrderAnswer = Type.Object({ status: Type.Literal('success'), data: Order });
+export type OrderAnswer = Static<typeof OrderAnswer>;
+
+/** The carrier and tracking reference are optional; each is trimmed, printable, and blank means none. */
+export const shipLimits = { carrierMax: 60, trackingReferenceMax: 100 } as const;
+/** PUT /orders/{id}/ship. Lengths are checked after trimming (the server's rule, with its message). */
+export const ShipBody = Type.Object({
+  carrier: Type.Optional(Type.String({ maxLength: 400 })),
+  trackingReference: Type.Optional(Type.String({ maxLength: 400 })),
+});
+export type ShipBody = Static<typeof ShipBody>;
+
+export const orderSorts = ['-createdAt', 'createdAt', '-totalOrderPrice', 'totalOrderPrice'] as const;
+export type OrderSort = (typeof orderSorts)[number];
+
+/** A query value of a fixed set, as one JSON Schema enum: a refusal names the values allowed. */
+function oneOf<T extends string>(values: readonly T[]) {
+  return Type.Unsafe<T>({ type: 'string', enum: [...values] });
+}
+
+/** GET /orders (staff): paged like the product list, newest first unless `sort` says otherwise. */
+export const OrderListQuery = Type.Object({
+  ...PageQuery.properties,
+  sort: Type.Optional(oneOf(orderSorts)),
+  status: Type.Optional(oneOf(orderStatuses)),
+  paymentMethodType: Type.Optional(oneOf(['cash', 'card'] as const)),
+  isPaid: Type.Optional(Type.Boolean()),
+  /** ISO date-times, inclusive. */
+  'createdAt[gte]': Type.Optional(Type.String({ maxLength: 40 })),
+  'createdAt[lte]': Type.Optional(Type.String({ maxLength: 40 })),
+  /** The customer's account id. */
+  user: Type.Optional(Type.String({ maxLength: 100 })),
+  'totalOrderPrice[gte]': Type.Optional(Type.Integer({ minimum: 0, maximum: 2_000_000_000 })),
+  'totalOrderPrice[lte]': Type.Optional(Type.Integer({ minimum: 0, maximum: 2_000_000_000 })),
+  /** The order number (exactly, `#` allowed), or the first characters of the customer's e-mail or phone. */
+  keyword: Type.Optional(Type.String({ maxLength: 100 })),
+  ...LangQuery.properties,
+});
+export type OrderListQuery = Static<typeof OrderListQuery>;
+
+export const OrderList = listEnvelope(Order);
+export type OrderList = Static<typeof OrderList>;
+
+/** The order as `_id` (24 hex characters) or as its number. */
+export const OrderIdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 // Product states and roles, as the wire contract spells them.
 import { productStatuses, staffRoles as roles } from '@/lib/contract/staff';
+import { orderStatuses } from '@/lib/contract/orders';
 import {
   boolean,
   check,
@@ -42,6 +43,9 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
+    // The staff order list's keyword: a customer's e-mail or phone by its first characters.
+    index('users_email_prefix_idx').on(t.email.op('text_pattern_ops')),
+    index('users_phone_prefix_idx').on(t.phone.op('text_pattern_ops')),
     check('users_role_known', sql`${t.role} in ('user', 'staff', 'admin')`),
   ],
 );
@@ -225,10 +229,10 @@ export const cartItems = pgTable(
 );
 
 /**
- * An order holds stock while it is neither paid with real money nor delivered: an unpaid cash order, or
- * a card order "paid" on the hosted test page (no money was taken). Stripe-paid orders do not hold.
+ * An order holds stock while it is neither paid with real money nor delivered nor cancelled: an unpaid cash
+ * order, or a card order "paid" on the hosted test page (no money was taken). Stripe-paid orders do not hold.
  */
-export const heldOrder = sql`not "is_delivered" and (not "is_paid" or "payment_provider" = 'test')`;
+export const heldOrder = sql`not "is_delivered" and "status" <> 'cancelled' and (not "is_paid" or "payment_provider" = 'test')`;
 
 export const orders = pgTable(
   'orders',
@@ -256,6 +260,13 @@ export const orders = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
     // Who was paid for a card order ('test' = the hosted test page, no money taken; 'stripe'); null for cash.
     paymentProvider: text('payment_provider'),
+    // Where the order is in its life (server/modules/orders/states.ts): is_paid and is_delivered follow it, so
+    // clients that read only the contract's flags read it right. Every change is a row of order_events.
+    status: text('status', { enum: orderStatuses }).notNull().default('placed'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true, mode: 'date' }),
+    carrier: text('carrier'),
+    trackingReference: text('tracking_reference'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
     // Stock holds (server/modules/orders/holds.ts): the placing client's address (IPv6 by its /64), and the
     // shipping phone and address in the form the caps compare them. Null on orders from before the caps.
     clientAddress: text('client_address'),
@@ -267,6 +278,17 @@ export const orders = pgTable(
     uniqueIndex('orders_source_cart_key').on(t.sourceCartId),
     uniqueIndex('orders_checkout_session_key').on(t.checkoutSessionId),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
+    // The staff list (GET /orders): newest first, one status's newest first, by total; each ends in the id the
+    // page is cut by, so the rows a deep page skips are read from the index alone.
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('orders_total_idx').on(t.totalOrderPrice, t.id),
+    // The list's keyword: a phone number's prefix, in the form the stock caps compare phones.
+    index('orders_shipping_phone_key_prefix_idx').on(t.shippingPhoneKey.op('text_pattern_ops')),
+    check(
+      'orders_status_known',
+      sql`${t.status} in ('placed', 'paid', 'processing', 'shipped', 'delivered', 'cancelled')`,
+    ),
     // Only orders that hold stock are summed by the caps: these indexes cover just those.
     index('orders_held_client_idx').on(t.clientAddress).where(heldOrder),
     index('orders_held_phone_idx').on(t.shippingPhoneKey).where(heldOrder),
@@ -289,6 +311,27 @@ export const orderItems = pgTable(
     price: integer('price').notNull(),
   },
   (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.productId)],
+);
+
+/**
+ * Each change of an order's status: from (null when the order was placed), to, when, and who (the account that
+ * acted: the shopper or staff; null for the system and for rows written by migration 0011). Staff changes also
+ * have their audit-log row.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status', { enum: orderStatuses }),
+    toStatus: text('to_status', { enum: orderStatuses }).notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    actorId: text('actor_id').references(() => users.id),
+    note: text('note'),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.at, t.id)],
 );
 
 export const checkoutSessions = pgTable(

@@ -7,4 +7,5 @@ export { feedCatalogueCache } from './change-feed';
 export { catalogueRoutes } from './routes';
 export { catalogueStaffRoutes } from './staff-routes';
 export { localised } from './serialize';
+export { escapeLike } from './search';
 export { cartProducts, productAnswers } from './service';

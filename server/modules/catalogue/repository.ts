@@ -6,6 +6,7 @@ import { hasArabicLetter } from '@/lib/rules/arabic';
 import type { Db, Executor } from '../../db/client';
 import { brands, categories, products, reviews, subcategories, users } from '../../db/schema';
 import { escapeLike, keywordSearch } from './search';
+import { inIdsOrder } from '../../paging';
 
 export type ProductRow = typeof products.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
@@ -258,10 +259,7 @@ export async function productPage(
 /** The products of these ids, in the ids' order (a page found by its ids first). */
 async function rowsInOrder(db: Executor, ids: string[]): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
-  const byId = new Map(
-    (await db.select().from(products).where(inArray(products.id, ids))).map((p) => [p.id, p]),
-  );
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return inIdsOrder(ids, await db.select().from(products).where(inArray(products.id, ids)));
 }
 
 /** From this many rows skipped, a page is found by its ids first. */

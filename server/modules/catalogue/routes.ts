@@ -10,7 +10,8 @@ import {
 import { IdParams, LangQuery, ListQuery } from '@/lib/contract/common';
 import { ProductAnswerWithStaff, ProductListWithStaff } from '@/lib/contract/staff';
 import { isObjectId } from '../../db/ids';
-import { AppError, ValidationError } from '../../errors';
+import { onlyOperators } from '../../paging';
+import { AppError } from '../../errors';
 import { productKey } from './cache';
 import { cachedReply } from './cached-reply';
 import { UncachedReadBudget } from './read-budget';
@@ -42,15 +43,7 @@ const allowedBracketKeys = new Set([
   'quantity[lte]',
 ]);
 
-async function rejectUnknownOperators(request: FastifyRequest): Promise<void> {
-  const query: unknown = request.query;
-  if (!query || typeof query !== 'object') return;
-  for (const [key, value] of Object.entries(query)) {
-    if (key.includes('[') && !allowedBracketKeys.has(key)) {
-      throw new ValidationError(key, `Unsupported filter ${key}`, value, 'query');
-    }
-  }
-}
+const rejectUnknownOperators = onlyOperators(allowedBracketKeys);
 
 export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;

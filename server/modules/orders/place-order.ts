@@ -3,7 +3,15 @@ import { cartSummary, cartTotal } from '@/lib/rules/cart-summary';
 import { toMinorUnits } from '@/lib/rules/money';
 import { onCommit, type Tx } from '../../db/client';
 import { newId } from '../../db/ids';
-import { cartItems, carts, orderItems, orders, products, type SessionLineSnapshot } from '../../db/schema';
+import {
+  cartItems,
+  carts,
+  orderEvents,
+  orderItems,
+  orders,
+  products,
+  type SessionLineSnapshot,
+} from '../../db/schema';
 import { AppError } from '../../errors';
 import type { CatalogueCache } from '../catalogue';
 import { checkHolder, checkProductShare, holderOf, lockHolder, type HoldLimits } from './holds';
@@ -186,6 +194,8 @@ export async function placeOrder(tx: Tx, input: PlaceOrderInput): Promise<Placed
       paymentProvider: card?.provider ?? null,
       isPaid: Boolean(card),
       paidAt: card?.paidAt ?? null,
+      // A card order exists only once its payment was taken: it starts paid.
+      status: card ? 'paid' : 'placed',
       clientAddress: holder.clientAddress,
       shippingPhoneKey: holder.phoneKey,
       shippingAddressKey: holder.addressKey,
@@ -209,10 +219,19 @@ export async function placeOrder(tx: Tx, input: PlaceOrderInput): Promise<Placed
     )
     .returning();
   await tx.delete(carts).where(eq(carts.id, cart.id));
+  const [event] = await tx
+    .insert(orderEvents)
+    .values({ orderId, fromStatus: null, toStatus: order.status, at: now, actorId: input.userId })
+    .returning();
 
   // Stock is part of the product payload: these products' cached answers are now stale.
   const ordered = lines.map((l) => l.productId);
   input.catalogueCache.productsChanged(ordered);
   onCommit(tx, () => input.catalogueCache.productsChanged(ordered));
-  return { order, items: items.sort((a, b) => a.id.localeCompare(b.id)), created: true };
+  return {
+    order,
+    items: items.sort((a, b) => a.id.localeCompare(b.id)),
+    events: event ? [event] : [],
+    created: true,
+  };
 }

@@ -1,29 +1,119 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { orderItems, orders, users } from '../../db/schema';
+import { orderEvents, orderItems, orders, products, users } from '../../db/schema';
+import { inIdsOrder } from '../../paging';
+import { escapeLike } from '../catalogue';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
+export type OrderEventRow = typeof orderEvents.$inferSelect;
 
 export interface OrderWithItems {
   order: OrderRow;
   items: OrderItemRow[];
+  /** Its status changes, oldest first. */
+  events: OrderEventRow[];
+}
+
+/** Lines and status changes of these orders, by order: lines in the order they were written, changes oldest first. */
+async function withItems(exec: Executor, rows: OrderRow[]): Promise<OrderWithItems[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((o) => o.id);
+  const [items, events] = await Promise.all([
+    exec.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id)),
+    exec
+      .select()
+      .from(orderEvents)
+      .where(inArray(orderEvents.orderId, ids))
+      .orderBy(asc(orderEvents.at), asc(orderEvents.id)),
+  ]);
+  const group = <T extends { orderId: string }>(list: T[]) => {
+    const by = new Map<string, T[]>();
+    for (const x of list) by.set(x.orderId, [...(by.get(x.orderId) ?? []), x]);
+    return by;
+  };
+  const itemsOf = group(items);
+  const eventsOf = group(events);
+  return rows.map((order) => ({
+    order,
+    items: itemsOf.get(order.id) ?? [],
+    events: eventsOf.get(order.id) ?? [],
+  }));
 }
 
 export async function loadOrder(exec: Executor, orderId: string): Promise<OrderWithItems | undefined> {
-  const [order] = await exec.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) return undefined;
-  const items = await exec
-    .select()
+  const order = await orderRow(exec, { id: orderId });
+  return order ? withLines(exec, order) : undefined;
+}
+
+/** An order named by its `_id` or by its number. */
+export type OrderRef = { id: string } | { number: number };
+
+/**
+ * The order's row; with `lock`, locked until the transaction ends (every change of an order's status takes this lock
+ * first, so two changes of one order run one after the other and the second sees the first's status).
+ */
+export async function orderRow(exec: Executor, ref: OrderRef, lock = false): Promise<OrderRow | undefined> {
+  const where = 'id' in ref ? eq(orders.id, ref.id) : eq(orders.number, ref.number);
+  const query = exec.select().from(orders).where(where);
+  const [row] = await (lock ? query.for('update') : query);
+  return row;
+}
+
+export async function withLines(exec: Executor, row: OrderRow): Promise<OrderWithItems> {
+  const [found] = await withItems(exec, [row]);
+  return found!;
+}
+
+export async function updateOrder(
+  exec: Executor,
+  id: string,
+  set: Partial<typeof orders.$inferInsert>,
+): Promise<OrderRow> {
+  const [row] = await exec.update(orders).set(set).where(eq(orders.id, id)).returning();
+  if (!row) throw new Error(`order ${id} vanished under its lock`);
+  return row;
+}
+
+export async function insertEvent(exec: Executor, row: typeof orderEvents.$inferInsert): Promise<void> {
+  await exec.insert(orderEvents).values(row);
+}
+
+/**
+ * Puts an order's units back on sale: quantity up and sold down by each line's count, products locked in id order
+ * (as placing an order locks them, so the two cannot deadlock). Returns the products changed.
+ */
+export async function restock(exec: Executor, orderId: string): Promise<string[]> {
+  const lines = await exec
+    .select({ productId: orderItems.productId, units: sql<number>`sum(${orderItems.count})`.mapWith(Number) })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.id));
-  return { order, items };
+    .groupBy(orderItems.productId)
+    .orderBy(asc(orderItems.productId));
+  for (const { productId, units } of lines)
+    await exec
+      .update(products)
+      .set({
+        quantity: sql`${products.quantity} + ${units}`,
+        sold: sql`${products.sold} - ${units}`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(products.id, productId));
+  return lines.map((l) => l.productId);
 }
 
 export async function findUser(exec: Executor, userId: string) {
   const [user] = await exec.select().from(users).where(eq(users.id, userId));
   return user;
+}
+
+/** The owners of these orders, as the Order shape shows them. */
+export async function orderUsers(exec: Executor, ids: string[]) {
+  if (ids.length === 0) return [];
+  return exec
+    .select({ _id: users.id, name: users.name, email: users.email, phone: users.phone })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
 }
 
 /** A shopper's orders, newest first, each with its lines in the order they were written. */
@@ -33,21 +123,65 @@ export async function ordersOfUser(exec: Executor, userId: string): Promise<Orde
     .from(orders)
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt), desc(orders.number));
-  if (rows.length === 0) return [];
-  const items = await exec
-    .select()
-    .from(orderItems)
-    .where(
-      inArray(
-        orderItems.orderId,
-        rows.map((o) => o.id),
-      ),
-    );
-  const byOrder = new Map<string, OrderItemRow[]>();
-  for (const item of items.sort((a, b) => a.id.localeCompare(b.id))) {
-    const list = byOrder.get(item.orderId) ?? [];
-    list.push(item);
-    byOrder.set(item.orderId, list);
+  return withItems(exec, rows);
+}
+
+/** Accounts whose e-mail or phone starts with `prefix` (the list's keyword), at most `limit` of them. */
+export async function usersByPrefix(exec: Executor, prefix: string, limit: number): Promise<string[]> {
+  const pattern = `${escapeLike(prefix)}%`;
+  const rows = await exec
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.email} like ${pattern.toLowerCase()} or ${users.phone} like ${pattern}`)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+export type OrderSortKey = 'createdAt' | 'totalOrderPrice';
+
+/** From this many rows skipped, a page is found by its ids first (as the catalogue's deep pages). */
+const deepOffset = 1000;
+
+/**
+ * One page of orders matching `where` in the sort's order (ties by id, the indexes' last column), and the total.
+ * Counted first (nothing more is read past the end); a deep page reads the ids it skips from an index alone, then
+ * its rows by key.
+ */
+export async function orderPage(
+  exec: Executor,
+  where: SQL[],
+  sort: { key: OrderSortKey; descending: boolean },
+  page: { limit: number; offset: number },
+): Promise<{ total: number; orders: OrderWithItems[] }> {
+  const condition = where.length ? and(...where) : undefined;
+  const [counted] = await exec
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(orders)
+    .where(condition);
+  const total = counted?.n ?? 0;
+  if (page.offset >= total) return { total, orders: [] };
+  const column = sort.key === 'createdAt' ? orders.createdAt : orders.totalOrderPrice;
+  const orderBy = sort.descending ? [desc(column), desc(orders.id)] : [asc(column), asc(orders.id)];
+  let rows: OrderRow[];
+  if (page.offset < deepOffset) {
+    rows = await exec
+      .select()
+      .from(orders)
+      .where(condition)
+      .orderBy(...orderBy)
+      .limit(page.limit)
+      .offset(page.offset);
+  } else {
+    const ids = (
+      await exec
+        .select({ id: orders.id })
+        .from(orders)
+        .where(condition)
+        .orderBy(...orderBy)
+        .limit(page.limit)
+        .offset(page.offset)
+    ).map((r) => r.id);
+    rows = ids.length ? inIdsOrder(ids, await exec.select().from(orders).where(inArray(orders.id, ids))) : [];
   }
-  return rows.map((order) => ({ order, items: byOrder.get(order.id) ?? [] }));
+  return { total, orders: await withItems(exec, rows) };
 }

@@ -19,12 +19,20 @@ function orderFields(o: OrderWithItems) {
   };
 }
 
+/** The contract's stamps, then ours: the status, its history and the shipping and cancelling facts when set. */
 function stamps(o: OrderWithItems) {
+  const { order } = o;
   return {
-    createdAt: o.order.createdAt.toISOString(),
-    updatedAt: o.order.updatedAt.toISOString(),
-    id: o.order.number,
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+    id: order.number,
     __v: 0,
+    status: order.status,
+    statusHistory: o.events.map((e) => ({ status: e.toStatus, at: e.at.toISOString() })),
+    ...(order.shippedAt ? { shippedAt: order.shippedAt.toISOString() } : {}),
+    ...(order.carrier ? { carrier: order.carrier } : {}),
+    ...(order.trackingReference ? { trackingReference: order.trackingReference } : {}),
+    ...(order.cancelledAt ? { cancelledAt: order.cancelledAt.toISOString() } : {}),
   };
 }
 

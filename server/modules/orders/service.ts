@@ -1,5 +1,6 @@
 import type { Language } from '@/lib/contract/common';
 import type {
+  Order,
   OrderHistory,
   PlacedOrderAnswer,
   ShippingAddress,
@@ -61,6 +62,32 @@ export async function placeCashOrder(
   return { status: 'success', data: serializePlacedOrder(placed) };
 }
 
+/** Orders in the contract's Order shape: their owners and products populated, the products' titles in `lang`. */
+export async function populated(
+  ctx: AppContext,
+  found: repo.OrderWithItems[],
+  lang: Language,
+): Promise<Order[]> {
+  const db = ctx.database.db;
+  const [owners, products] = await Promise.all([
+    repo.orderUsers(
+      db,
+      found.map((o) => o.order.userId),
+    ),
+    cartProducts(
+      db,
+      found.flatMap((o) => o.items.map((i) => i.productId)),
+      ctx.config.publicUrl,
+      lang,
+    ),
+  ]);
+  const byId = new Map(owners.map((u) => [u._id, u]));
+  return found.flatMap((o) => {
+    const owner = byId.get(o.order.userId);
+    return owner ? [serializeOrder(o, owner, products)] : [];
+  });
+}
+
 /** The caller's orders, newest first, with the products' titles and names in `lang`. */
 export async function orderHistory(
   ctx: AppContext,
@@ -73,13 +100,5 @@ export async function orderHistory(
   const db = ctx.database.db;
   const user = await repo.findUser(db, callerId);
   if (!user) throw new AppError(404, `No user for this id ${userId}`);
-  const found = await repo.ordersOfUser(db, callerId);
-  const products = await cartProducts(
-    db,
-    found.flatMap((o) => o.items.map((i) => i.productId)),
-    ctx.config.publicUrl,
-    lang,
-  );
-  const owner = { _id: user.id, name: user.name, email: user.email, phone: user.phone };
-  return found.map((o) => serializeOrder(o, owner, products));
+  return populated(ctx, await repo.ordersOfUser(db, callerId), lang);
 }

@@ -5,6 +5,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalidToken, notLoggedIn } from '@/server/errors';
 import { notAllowed, staffSignInAgain } from '@/server/modules/auth';
+import { cashOrder } from '../helpers/orders';
 import { call, setRole, signIn, staffMember, type Method } from '../helpers/staff';
 import {
   dbKinds,
@@ -18,7 +19,13 @@ import {
 
 interface StaffCall {
   method: Method;
-  url: (ids: { productId: string; categoryId: string; brandId: string; userId: string }) => string;
+  url: (ids: {
+    productId: string;
+    categoryId: string;
+    brandId: string;
+    userId: string;
+    orderId: string;
+  }) => string;
   payload?: unknown;
   admin?: boolean;
 }
@@ -57,6 +64,12 @@ const staffCalls: StaffCall[] = [
   },
   { method: 'POST', url: () => '/api/v1/home/publish', payload: { version: 1 } },
   { method: 'POST', url: () => '/api/v1/home/preview', payload: {} },
+  { method: 'GET', url: () => '/api/v1/orders' },
+  // In this order, so that staff move one order along without a 409.
+  { method: 'PUT', url: (i) => `/api/v1/orders/${i.orderId}/pay` },
+  { method: 'PUT', url: (i) => `/api/v1/orders/${i.orderId}/process` },
+  { method: 'PUT', url: (i) => `/api/v1/orders/${i.orderId}/ship`, payload: { carrier: 'Bosta' } },
+  { method: 'PUT', url: (i) => `/api/v1/orders/${i.orderId}/deliver` },
   { method: 'GET', url: () => '/api/v1/staff', admin: true },
   { method: 'PUT', url: (i) => `/api/v1/staff/${i.userId}`, payload: { role: 'staff' }, admin: true },
 ];
@@ -64,20 +77,27 @@ const staffCalls: StaffCall[] = [
 describe.each(dbKinds)('staff access on %s', (kind) => {
   let t: TestApp;
   let shopper: Shopper;
-  let ids: { productId: string; categoryId: string; brandId: string; userId: string };
+  let ids: { productId: string; categoryId: string; brandId: string; userId: string; orderId: string };
 
   beforeAll(async () => {
     t = await startTestApp(kind);
     shopper = await signUp(t.app);
     const [p] = await someProducts(t.app, 1);
-    ids = { productId: p!._id, categoryId: p!.category._id, brandId: p!.brand._id, userId: shopper.id };
+    const order = await cashOrder(t.app, shopper.token, [[p!._id, 1]]);
+    ids = {
+      productId: p!._id,
+      categoryId: p!.category._id,
+      brandId: p!.brand._id,
+      userId: shopper.id,
+      orderId: order._id as string,
+    };
   });
   afterAll(async () => {
     await t.close();
   });
 
   const name = (c: StaffCall) =>
-    `${c.method} ${c.url({ productId: ':id', categoryId: ':id', brandId: ':id', userId: ':id' })}`;
+    `${c.method} ${c.url({ productId: ':id', categoryId: ':id', brandId: ':id', userId: ':id', orderId: ':id' })}`;
 
   it.each(staffCalls.map((c) => [name(c), c] as const))(
     '%s: 403 for a shopper, 401 without a token',
