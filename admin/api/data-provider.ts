@@ -4,7 +4,9 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import type { Category, CategoryRef, Product } from '@/lib/contract/catalogue';
 import type { ListEnvelope } from '@/lib/contract/common';
+import type { Order, OrderAnswer, ShipBody } from '@/lib/contract/orders';
 import { queryString, request } from './client';
+import { actionBody, orderListQuery, reshapeOrder, type OrderAction, type OrderRecord } from './orders';
 
 /** Product fields only a staff answer carries (the staff API adds them; the public answer has neither). */
 export type ProductStatus = 'active' | 'archived';
@@ -104,7 +106,7 @@ export interface TaxonomyWrite {
 }
 const taxonomyWriteKeys = ['name', 'image'] as const satisfies readonly (keyof TaxonomyWrite)[];
 
-export const resources = ['products', 'categories', 'brands', 'audit-log'] as const;
+export const resources = ['products', 'categories', 'brands', 'audit-log', 'orders'] as const;
 export type Resource = (typeof resources)[number];
 
 /** The list filters the products screen offers; `q` is the search box (the storefront's ranked search). */
@@ -280,6 +282,11 @@ export interface FreshCartDataProvider extends DataProvider {
     resource: 'products',
     params: { ids: Identifier[]; change: BulkChange },
   ): Promise<{ data: ProductRecord[] }>;
+  /** One change of an order's status (PUT /orders/{id}/<action>); a 409 when its status does not allow it. */
+  orderAction(
+    resource: 'orders',
+    params: { id: Identifier; action: OrderAction; shipping?: ShipBody },
+  ): Promise<{ data: OrderRecord }>;
 }
 
 export type BulkChange =
@@ -307,6 +314,10 @@ export const dataProvider: FreshCartDataProvider = {
       const answer = await request<ListEnvelope<AuditRow>>(`/audit-log${query}`, { signal });
       return { data: answer.data.map(reshapeAudit), total: answer.results } as never;
     }
+    if (resource === 'orders') {
+      const answer = await request<ListEnvelope<Order>>(`/orders${orderListQuery(params)}`, { signal });
+      return { data: answer.data.map(reshapeOrder), total: answer.results } as never;
+    }
     const query = queryString({
       page: params.pagination?.page ?? 1,
       limit: params.pagination?.perPage ?? 25,
@@ -324,6 +335,12 @@ export const dataProvider: FreshCartDataProvider = {
       return { data: reshapeProduct(answer.data) } as never;
     }
     if (resource === 'audit-log') throw new Error('The audit log is read as a list');
+    if (resource === 'orders') {
+      const answer = await request<OrderAnswer>(`/orders/${id(params.id)}?lang=en`, {
+        signal: params.signal,
+      });
+      return { data: reshapeOrder(answer.data) } as never;
+    }
     const answer = await request<One<Category>>(`${pathOf(resource)}/${id(params.id)}?lang=en`, {
       signal: params.signal,
     });
@@ -423,5 +440,13 @@ export const dataProvider: FreshCartDataProvider = {
       body: { ids: params.ids.map(String), ...params.change },
     });
     return { data: answer.data.map(reshapeProduct) };
+  },
+
+  async orderAction(_resource, { id: one, action, shipping }) {
+    const answer = await request<OrderAnswer>(`/orders/${id(one)}/${action}?lang=en`, {
+      method: 'PUT',
+      body: actionBody(action, shipping),
+    });
+    return { data: reshapeOrder(answer.data) };
   },
 };
