@@ -6,6 +6,7 @@ import AuditIcon from '@mui/icons-material/History';
 import BrandIcon from '@mui/icons-material/LocalOffer';
 import CategoryIcon from '@mui/icons-material/Category';
 import HomePageIcon from '@mui/icons-material/Web';
+import OrderIcon from '@mui/icons-material/ReceiptLong';
 import ProductIcon from '@mui/icons-material/Inventory2';
 import ImportIcon from '@mui/icons-material/UploadFile';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -23,6 +24,8 @@ import {
   Dashboard,
   HomeScreen,
   ImportScreen,
+  OrderList,
+  OrderShow,
   ProductCreate,
   ProductEdit,
   ProductList,
@@ -31,6 +34,7 @@ import {
   TaxonomyList,
 } from './screens';
 import { makeTheme } from './theme';
+import { orderReference } from '@/lib/rules/money';
 
 const store = makeStore();
 
@@ -97,6 +101,13 @@ export function BackOffice() {
         requireAuth
         disableTelemetry
       >
+        <Resource
+          name="orders"
+          list={OrderList}
+          show={OrderShow}
+          icon={OrderIcon}
+          recordRepresentation={(record) => orderReference(Number(record.number))}
+        />
         <Resource
           name="products"
           list={ProductList}

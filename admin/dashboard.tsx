@@ -2,6 +2,7 @@ import { Card, CardContent, List, ListItemButton, ListItemText, Typography } fro
 import { Link, Title, useTranslate } from 'react-admin';
 
 const links = [
+  { to: '/orders', label: 'freshcart.dashboard.orders' },
   { to: '/products', label: 'freshcart.dashboard.products' },
   { to: '/categories', label: 'freshcart.dashboard.categories' },
   { to: '/brands', label: 'freshcart.dashboard.brands' },

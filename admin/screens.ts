@@ -28,4 +28,6 @@ export const AuditLogList = lazy(() =>
 export const ImportScreen = lazy(() =>
   import('./imports/import-screen').then((m) => ({ default: m.ImportScreen })),
 );
+export const OrderList = lazy(() => import('./orders/order-list').then((m) => ({ default: m.OrderList })));
+export const OrderShow = lazy(() => import('./orders/order-show').then((m) => ({ default: m.OrderShow })));
 export const HomeScreen = lazy(() => import('./home/home-screen').then((m) => ({ default: m.HomeScreen })));

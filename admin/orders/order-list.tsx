@@ -1,0 +1,81 @@
+import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  DataTable,
+  DateInput,
+  List,
+  NumberInput,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import type { OrderRecord } from '../api/orders';
+import { OrderStatusField, orderStatusChoices } from './order-status';
+import { useOrderFormat } from './use-order-format';
+
+const methodChoices = [
+  { id: 'cash', name: 'freshcart.order.method_cash' },
+  { id: 'card', name: 'freshcart.order.method_card' },
+];
+const paidChoices = [
+  { id: 'true', name: 'freshcart.order.paid' },
+  { id: 'false', name: 'freshcart.order.unpaid' },
+];
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="status" source="status" choices={orderStatusChoices} alwaysOn emptyText="" />,
+  <SelectInput key="paymentMethodType" source="paymentMethodType" choices={methodChoices} emptyText="" />,
+  <SelectInput key="isPaid" source="isPaid" choices={paidChoices} emptyText="" />,
+  <DateInput key="createdAt_gte" source="createdAt_gte" />,
+  <DateInput key="createdAt_lte" source="createdAt_lte" />,
+  <NumberInput key="total_gte" source="total_gte" min={0} />,
+  <NumberInput key="total_lte" source="total_lte" min={0} />,
+];
+
+const order = (record: object) => record as OrderRecord;
+
+/** The customer as two lines: name, then e-mail (left to right, as an address is written). */
+function Customer({ record }: { record: OrderRecord }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="body2">{record.user.name}</Typography>
+      <Typography variant="body2" color="text.secondary" dir="ltr" sx={{ overflowWrap: 'anywhere' }}>
+        {record.user.email}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Every order, newest first: search by number, e-mail or phone, filters, sort by date or total, 25 a page. */
+export function OrderList() {
+  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const translate = useTranslate();
+  const format = useOrderFormat();
+  const statusOf = (record: RaRecord) =>
+    translate(`freshcart.order.status_${order(record).status ?? 'placed'}`);
+  return (
+    <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={false}>
+      {small ? (
+        <SimpleList
+          primaryText={(record) => `${format.reference(order(record))} · ${order(record).user.name}`}
+          secondaryText={(record) => `${format.money(order(record).totalOrderPrice)} · ${statusOf(record)}`}
+          tertiaryText={(record) => format.date(order(record).createdAt)}
+          linkType="show"
+        />
+      ) : (
+        <DataTable rowClick="show" bulkActionButtons={false}>
+          <DataTable.Col source="number" disableSort render={(r) => format.reference(order(r))} />
+          <DataTable.Col source="createdAt" render={(r) => format.date(order(r).createdAt)} />
+          <DataTable.Col source="user" disableSort render={(r) => <Customer record={order(r)} />} />
+          <DataTable.Col source="paymentMethodType" disableSort render={(r) => format.payment(order(r))} />
+          <DataTable.Col source="status" disableSort>
+            <OrderStatusField />
+          </DataTable.Col>
+          <DataTable.Col source="totalOrderPrice" render={(r) => format.money(order(r).totalOrderPrice)} />
+        </DataTable>
+      )}
+    </List>
+  );
+}
