@@ -19,6 +19,7 @@ const entityChoices = [
   { id: 'picture', name: 'freshcart.audit.picture' },
   { id: 'import', name: 'freshcart.audit.import' },
   { id: 'home', name: 'freshcart.audit.home' },
+  { id: 'order', name: 'freshcart.audit.order' },
 ];
 
 const filters = [
