@@ -1,5 +1,5 @@
 import { Box, Card, CardContent, Divider, Typography } from '@mui/material';
-import { ListButton, Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { ListButton, Show, TopToolbar, useRecordContext, useTranslate, type ShowProps } from 'react-admin';
 import type { OrderRecord } from '../api/orders';
 import { OrderActions } from './order-actions';
 import { OrderDetails } from './order-details';
@@ -63,9 +63,9 @@ function ShowActions() {
 }
 
 /** One order: what was bought, by whom, where it goes, how it is paid, its history and what can be done next. */
-export function OrderShow() {
+export function OrderShow(props: Omit<ShowProps, 'children'>) {
   return (
-    <Show title={<OrderTitle />} actions={<ShowActions />} component={Card}>
+    <Show {...props} title={<OrderTitle />} actions={<ShowActions />} component={Card}>
       <OrderPage />
     </Show>
   );

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Category, Product } from '@/lib/contract/catalogue';
 import type { ListEnvelope } from '@/lib/contract/common';
 import { mockApi, on, reply } from '../web/api-mock';
+import { order, orderId, orderPage } from './order-fixtures';
 import { dataProvider, type StaffProduct } from '@/admin/api/data-provider';
 import { authProvider, resetVerification } from '@/admin/api/auth-provider';
 import { STAFF_TOKEN_KEY } from '@/admin/config';
@@ -285,6 +286,97 @@ describe('categories, brands and the audit log', () => {
     expect(total).toBe(1);
     expect(data[0]).toMatchObject({ id: 'f'.repeat(24), actorEmail: 'admin@x.test', after: { price: 129 } });
     expect(calls[0]!.path).toBe(`/audit-log?page=2&limit=25&entity=product&entityId=${'a'.repeat(24)}`);
+  });
+});
+
+describe('orders', () => {
+  it('lists with the search, filters, sort and page as GET /orders names them', async () => {
+    signIn();
+    const { calls } = mockApi(on('GET', /^\/orders\?/, () => reply(200, orderPage([order()], 31))));
+    const result = await dataProvider.getList('orders', {
+      pagination: { page: 2, perPage: 25 },
+      sort: { field: 'totalOrderPrice', order: 'ASC' },
+      filter: {
+        q: ' mona@ ',
+        status: 'processing',
+        paymentMethodType: 'cash',
+        isPaid: 'false',
+        createdAt_gte: '2030-03-01',
+        createdAt_lte: '2030-03-31',
+        total_gte: '99.5',
+        total_lte: 1000.7,
+      },
+    });
+    expect(result.total).toBe(31);
+    expect(result.data[0]).toMatchObject({ id: orderId, number: 1047, totalOrderPrice: 807 });
+    const url = new URL(`http://x${calls[0]!.path}`);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      page: '2',
+      limit: '25',
+      sort: 'totalOrderPrice',
+      keyword: 'mona@',
+      status: 'processing',
+      paymentMethodType: 'cash',
+      isPaid: 'false',
+      // The staff member's days, from their first moment to their last, on this machine's calendar.
+      'createdAt[gte]': new Date('2030-03-01T00:00:00').toISOString(),
+      'createdAt[lte]': new Date('2030-03-31T23:59:59.999').toISOString(),
+      // Whole pounds, as the server takes them.
+      'totalOrderPrice[gte]': '100',
+      'totalOrderPrice[lte]': '1000',
+      lang: 'en',
+    });
+    expect(calls[0]!.token).toBe('staff-token');
+  });
+
+  it("sorts newest first by default, reads the shopper's reference as the order number, and leaves out the rest", async () => {
+    signIn();
+    const { calls } = mockApi(on('GET', /^\/orders\?/, () => reply(200, orderPage([]))));
+    await dataProvider.getList('orders', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'createdAt', order: 'DESC' },
+      filter: { q: 'fc-001047', isPaid: '', total_gte: 'abc', createdAt_gte: 'soon' },
+    });
+    await dataProvider.getList('orders', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'status', order: 'ASC' },
+      filter: { isPaid: true },
+    });
+    expect(calls.map((c) => c.path)).toEqual([
+      '/orders?page=1&limit=25&sort=-createdAt&keyword=1047&lang=en',
+      '/orders?page=1&limit=25&isPaid=true&lang=en',
+    ]);
+  });
+
+  it('reads one order, and changes its status with PUT /orders/{id}/<action>', async () => {
+    signIn();
+    const { calls } = mockApi(
+      on('GET', `/orders/${orderId}?lang=en`, () => reply(200, { status: 'success', data: order() })),
+      on('PUT', `/orders/${orderId}/ship?lang=en`, () =>
+        reply(200, { status: 'success', data: order({ status: 'shipped', carrier: 'Aramex' }) }),
+      ),
+      on('PUT', `/orders/${orderId}/deliver?lang=en`, () =>
+        reply(409, { statusMsg: 'fail', message: 'This order has already been delivered' }),
+      ),
+    );
+    expect((await dataProvider.getOne('orders', { id: orderId })).data).toMatchObject({
+      id: orderId,
+      number: 1047,
+    });
+    const shipped = await dataProvider.orderAction('orders', {
+      id: orderId,
+      action: 'ship',
+      shipping: { carrier: ' Aramex ', trackingReference: '' },
+    });
+    expect(shipped.data).toMatchObject({ status: 'shipped', carrier: 'Aramex' });
+    expect(calls[1]!.body).toEqual({ carrier: 'Aramex', trackingReference: '' });
+    await expect(
+      dataProvider.orderAction('orders', { id: orderId, action: 'deliver' }),
+    ).rejects.toMatchObject({
+      status: 409,
+      message: 'This order has already been delivered',
+    });
+    expect(calls[2]!.body).toBeUndefined();
   });
 });
 
