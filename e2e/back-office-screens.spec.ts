@@ -5,6 +5,8 @@
 // device's, switched in place, and the language is switched from the app bar, as staff do.
 import type { Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
+import { STAFF_TOKEN_KEY } from '../admin/config';
+import { egyptianPhone, type Api } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { screenshot } from './support/screenshot';
@@ -50,8 +52,26 @@ async function firstId(page: Page, resource: string): Promise<string> {
   return answer.data[0]!._id;
 }
 
-async function screensOf(page: Page): Promise<Screen[]> {
+/**
+ * The newest order's id, read as the signed-in back office reads it (GET /orders is staff-only: the request carries
+ * the staff token the sign-in stored). The e2e database is seeded with no orders, so a shopper places a cash order
+ * first.
+ */
+async function newestOrderId(page: Page, api: Api, product: string): Promise<string> {
+  const shopper = await api.createShopper();
+  await api.addToCart(shopper.token, product);
+  await api.cashOrder(shopper.token, { details: '12 Nile Street', city: 'Cairo', phone: egyptianPhone() });
+  const token = await page.evaluate((key) => sessionStorage.getItem(key), STAFF_TOKEN_KEY);
+  expect(token, 'the staff token after signing in').toBeTruthy();
+  const answer = (await (
+    await page.request.get('/api/v1/orders?limit=1', { headers: { token: token! } })
+  ).json()) as { data: { _id: string }[] };
+  return answer.data[0]!._id;
+}
+
+async function screensOf(page: Page, api: Api): Promise<Screen[]> {
   const product = await firstId(page, 'products');
+  const order = await newestOrderId(page, api, product);
   const category = await firstId(page, 'categories');
   const brand = await firstId(page, 'brands');
   const heading = (en: RegExp, ar: RegExp) => (p: Page) =>
@@ -78,6 +98,14 @@ async function screensOf(page: Page): Promise<Screen[]> {
     { name: 'category-edit', hash: `#/categories/${category}`, ready: saveButton },
     { name: 'brands', hash: '#/brands', ready: (p) => p.getByRole('link', { name: /^(Create|إنشاء)$/ }) },
     { name: 'brand-edit', hash: `#/brands/${brand}`, ready: saveButton },
+    {
+      name: 'orders',
+      hash: '#/orders',
+      // A table at 1280 px, a list on a phone.
+      ready: (p) =>
+        p.getByRole('main').getByRole('cell').or(p.getByRole('main').getByRole('listitem')).first(),
+    },
+    { name: 'order-show', hash: `#/orders/${order}/show`, ready: heading(/^Items$/, /^المنتجات$/) },
     { name: 'import', hash: '#/import', ready: heading(/^Import products$/, /^استيراد المنتجات$/) },
     { name: 'home-page', hash: '#/home-page', ready: heading(/^Banner slides$/, /^شرائح اللافتة$/) },
     {
@@ -93,9 +121,10 @@ async function screensOf(page: Page): Promise<Screen[]> {
 for (const width of [375, 1280]) {
   test(`every back office screen, sign-in first, at ${width} px, light and dark, English and Arabic: axe finds nothing`, async ({
     page,
+    api,
   }) => {
-    // 11 screens × 4 combinations, each read from the server and checked: minutes on a busy 2-core machine.
-    test.setTimeout(360_000);
+    // 13 screens × 4 combinations, each read from the server and checked: minutes on a busy 2-core machine.
+    test.setTimeout(420_000);
     await page.setViewportSize({ width, height: width < 600 ? 740 : 800 });
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto(officeUrl);
@@ -119,7 +148,7 @@ for (const width of [375, 1280]) {
       .fill(e2eAdmin.password);
     await page.getByRole('button', { name: /^(Sign in|تسجيل الدخول)$/ }).click();
     await expect(page.getByRole('heading', { name: 'Welcome to the FreshCart back office' })).toBeVisible();
-    const screens = await screensOf(page);
+    const screens = await screensOf(page, api);
     for (const lang of ['en', 'ar'] as const) {
       await chooseLanguage(page, lang);
       for (const scheme of ['light', 'dark'] as const) {
