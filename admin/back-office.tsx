@@ -34,7 +34,6 @@ import {
   TaxonomyList,
 } from './screens';
 import { makeTheme } from './theme';
-import { orderReference } from '@/lib/rules/money';
 
 const store = makeStore();
 
@@ -101,13 +100,7 @@ export function BackOffice() {
         requireAuth
         disableTelemetry
       >
-        <Resource
-          name="orders"
-          list={OrderList}
-          show={OrderShow}
-          icon={OrderIcon}
-          recordRepresentation={(record) => orderReference(Number(record.number))}
-        />
+        <Resource name="orders" list={OrderList} show={OrderShow} icon={OrderIcon} />
         <Resource
           name="products"
           list={ProductList}
