@@ -68,26 +68,27 @@ export function OrderTotals({ order }: { order: OrderRecord }) {
     rows.push(['freshcart.order.shipping_price', format.money(order.shippingPrice)]);
   if (order.discountPrice > 0)
     rows.push(['freshcart.order.discount', `−${format.money(order.discountPrice)}`]);
+  rows.push(['freshcart.order.total', format.money(order.totalOrderPrice)]);
   return (
     <OrderSection title="freshcart.order.totals">
+      {/* Each term and its value in a div of their own: a definition list's groups, as HTML allows them. */}
       <Box
         component="dl"
         sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 2, rowGap: 0.5 }}
       >
-        {rows.map(([label, value]) => (
-          <Box key={label} sx={{ display: 'contents' }}>
-            <Typography component="dt">{translate(label)}</Typography>
-            <Typography component="dd" sx={{ m: 0, textAlign: 'end' }}>
+        {rows.map(([label, value], index) => (
+          <Box
+            key={label}
+            sx={{ display: 'contents', fontWeight: index === rows.length - 1 ? 700 : undefined }}
+          >
+            <Typography component="dt" sx={{ fontWeight: 'inherit' }}>
+              {translate(label)}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0, textAlign: 'end', fontWeight: 'inherit' }}>
               {value}
             </Typography>
           </Box>
         ))}
-        <Typography component="dt" sx={{ fontWeight: 700 }}>
-          {translate('freshcart.order.total')}
-        </Typography>
-        <Typography component="dd" sx={{ m: 0, textAlign: 'end', fontWeight: 700 }}>
-          {format.money(order.totalOrderPrice)}
-        </Typography>
       </Box>
     </OrderSection>
   );

@@ -3,7 +3,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, Notification, ResourceContextProvider, memoryStore } from 'react-admin';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Order, OrderStatus } from '@/lib/contract/orders';
 import { STAFF_TOKEN_KEY } from '@/admin/config';
 import { dataProvider } from '@/admin/api/data-provider';
@@ -60,6 +60,30 @@ describe('the orders list', { timeout: 30_000 }, () => {
     expect(
       screen.queryByRole('button', { name: /^Sort by (customer|status|payment|order)/ }),
     ).not.toBeInTheDocument();
+  });
+});
+
+describe('the orders list on a phone', { timeout: 30_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is a list of links to each order: reference, customer, total, status and date', async () => {
+    // Every media query matches: the theme's "narrower than 600 px".
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: true,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }));
+    mockApi(on('GET', /^\/orders\?/, () => reply(200, orderPage([orderIn('shipped')], 1))));
+    renderIn(<OrderList />);
+    const link = await screen.findByRole('link', { name: /FC-001047 · Mona Said/ });
+    expect(link).toHaveTextContent('807 EGP · Shipped');
+    expect(link).toHaveAttribute('href', expect.stringMatching(new RegExp(`/orders/${orderId}/show$`)));
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });
 
