@@ -240,7 +240,8 @@ export const appAr: Shape<typeof appEn> = {
       action_update: 'تحديث',
       action_unchanged: 'بلا تغيير',
       action_refuse: 'مرفوض',
-      confirm: 'استيراد منتج واحد |||| استيراد %{smart_count} منتجات',
+      confirm:
+        'استيراد %{smart_count} منتج |||| استيراد منتج واحد |||| استيراد منتجين |||| استيراد %{smart_count} منتجات |||| استيراد %{smart_count} منتجًا |||| استيراد %{smart_count} منتج',
       another: 'اختر ملفًا آخر',
       show: 'عرض',
       show_all: 'الكل',
@@ -264,7 +265,7 @@ export const appAr: Shape<typeof appEn> = {
   },
   resources: {
     products: {
-      name: 'منتج |||| المنتجات',
+      name: 'المنتجات |||| منتج |||| المنتجات |||| المنتجات |||| المنتجات |||| المنتجات',
       fields: {
         q: 'بحث',
         title: 'العنوان (بالإنجليزية)',
@@ -290,15 +291,15 @@ export const appAr: Shape<typeof appEn> = {
       },
     },
     categories: {
-      name: 'فئة |||| الفئات',
+      name: 'الفئات |||| فئة |||| الفئات |||| الفئات |||| الفئات |||| الفئات',
       fields: { name: 'الاسم', slug: 'المعرّف في الرابط', image: 'الصورة', updatedAt: 'آخر تعديل' },
     },
     brands: {
-      name: 'علامة تجارية |||| العلامات التجارية',
+      name: 'العلامات التجارية |||| علامة تجارية |||| العلامات التجارية |||| العلامات التجارية |||| العلامات التجارية |||| العلامات التجارية',
       fields: { name: 'الاسم', slug: 'المعرّف في الرابط', image: 'الصورة', updatedAt: 'آخر تعديل' },
     },
     orders: {
-      name: 'طلب |||| الطلبات',
+      name: 'الطلبات |||| طلب |||| الطلبات |||| الطلبات |||| الطلبات |||| الطلبات',
       fields: {
         q: 'بحث',
         number: 'الطلب',
@@ -315,7 +316,7 @@ export const appAr: Shape<typeof appEn> = {
       },
     },
     'audit-log': {
-      name: 'قيد تدقيق |||| سجل التدقيق',
+      name: 'سجل التدقيق |||| قيد تدقيق |||| سجل التدقيق |||| سجل التدقيق |||| سجل التدقيق |||| سجل التدقيق',
       fields: {
         at: 'الوقت',
         actorEmail: 'المستخدم',
@@ -336,7 +337,8 @@ export const raAr = {
       add_filter: 'إضافة عامل تصفية',
       add: 'إضافة',
       back: 'رجوع',
-      bulk_actions: 'عنصر واحد محدد |||| %{smart_count} عناصر محددة',
+      bulk_actions:
+        'لا عنصر محدد |||| عنصر واحد محدد |||| عنصران محددان |||| %{smart_count} عناصر محددة |||| %{smart_count} عنصرًا محددًا |||| %{smart_count} عنصر محدد',
       cancel: 'إلغاء',
       clear_array_input: 'مسح القائمة',
       clear_input_value: 'مسح القيمة',
@@ -405,8 +407,13 @@ export const raAr = {
       authentication_error: 'أعاد خادم المصادقة خطأ وتعذر التحقق من بياناتك.',
       auth_error: 'حدث خطأ أثناء التحقق من رمز الدخول.',
       bulk_delete_content:
-        'هل أنت متأكد من حذف %{name}؟ |||| هل أنت متأكد من حذف هذه العناصر وعددها %{smart_count}؟',
-      bulk_delete_title: 'حذف %{name} |||| حذف %{smart_count} من %{name}',
+        'هل أنت متأكد من حذف هذه العناصر؟ |||| هل أنت متأكد من حذف %{name}؟ |||| هل أنت متأكد من حذف هذين العنصرين؟ |||| هل أنت متأكد من حذف هذه العناصر وعددها %{smart_count}؟ |||| هل أنت متأكد من حذف هذه العناصر وعددها %{smart_count}؟ |||| هل أنت متأكد من حذف هذه العناصر وعددها %{smart_count}؟',
+      bulk_delete_title:
+        'حذف %{name} |||| حذف %{name} |||| حذف %{smart_count} من %{name} |||| حذف %{smart_count} من %{name} |||| حذف %{smart_count} من %{name} |||| حذف %{smart_count} من %{name}',
+      bulk_update_content:
+        'هل أنت متأكد من تحديث هذه العناصر؟ |||| هل أنت متأكد من تحديث %{name} %{recordRepresentation}؟ |||| هل أنت متأكد من تحديث هذين العنصرين؟ |||| هل أنت متأكد من تحديث هذه العناصر وعددها %{smart_count}؟ |||| هل أنت متأكد من تحديث هذه العناصر وعددها %{smart_count}؟ |||| هل أنت متأكد من تحديث هذه العناصر وعددها %{smart_count}؟',
+      bulk_update_title:
+        'تحديث %{name} |||| تحديث %{name} %{recordRepresentation} |||| تحديث %{smart_count} من %{name} |||| تحديث %{smart_count} من %{name} |||| تحديث %{smart_count} من %{name} |||| تحديث %{smart_count} من %{name}',
       clear_array_input: 'هل أنت متأكد من مسح القائمة كلها؟',
       delete_content: 'هل أنت متأكد من حذف %{name}؟',
       delete_title: 'حذف %{name} %{recordRepresentation}',
@@ -451,9 +458,11 @@ export const raAr = {
       logout: 'تسجيل الخروج',
     },
     notification: {
-      updated: 'تم تحديث العنصر |||| تم تحديث %{smart_count} عناصر',
+      updated:
+        'لم يُحدَّث أي عنصر |||| تم تحديث العنصر |||| تم تحديث عنصرين |||| تم تحديث %{smart_count} عناصر |||| تم تحديث %{smart_count} عنصرًا |||| تم تحديث %{smart_count} عنصر',
       created: 'تم إنشاء العنصر',
-      deleted: 'تم حذف العنصر |||| تم حذف %{smart_count} عناصر',
+      deleted:
+        'لم يُحذف أي عنصر |||| تم حذف العنصر |||| تم حذف عنصرين |||| تم حذف %{smart_count} عناصر |||| تم حذف %{smart_count} عنصرًا |||| تم حذف %{smart_count} عنصر',
       bad_item: 'عنصر غير صحيح',
       item_doesnt_exist: 'العنصر غير موجود',
       http_error: 'خطأ في الاتصال بالخادم',

@@ -66,7 +66,16 @@ export function OrderList() {
         />
       ) : (
         <DataTable rowClick="show" bulkActionButtons={false}>
-          <DataTable.Col source="number" disableSort render={(r) => format.reference(order(r))} />
+          <DataTable.Col
+            source="number"
+            disableSort
+            // One unbroken left-to-right token (FC-000123), in an Arabic table too.
+            render={(r) => (
+              <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+                {format.reference(order(r))}
+              </bdi>
+            )}
+          />
           <DataTable.Col source="createdAt" render={(r) => format.date(order(r).createdAt)} />
           <DataTable.Col source="user" disableSort render={(r) => <Customer record={order(r)} />} />
           <DataTable.Col source="paymentMethodType" disableSort render={(r) => format.payment(order(r))} />

@@ -1,6 +1,9 @@
 // The back office's language as the page's head script and the app both choose it (admin/locale.ts).
 import { describe, expect, it } from 'vitest';
 import { currentLocale, directionOf, pickLocale, storeKey } from '@/admin/locale';
+import { arabicOver } from '@/admin/i18n/ar';
+import { en } from '@/admin/i18n/en';
+import { makeI18nProvider } from '@/admin/i18n/i18n-provider';
 import { makeStore } from '@/admin/store';
 import { LANG_KEY } from '@/lib/i18n/language';
 
@@ -40,5 +43,29 @@ describe("the back office's store", () => {
     expect(store.getItem('theme')).toBe('dark');
     expect(store.getItem('products.listParams')).toBeUndefined();
     expect(currentLocale()).toBe('ar');
+  });
+});
+
+describe('Arabic counts in the back office', () => {
+  const arabic = makeI18nProvider('ar');
+
+  it("has Arabic's six plural forms wherever a text has forms (polyglot picks zero, one, two, few, many, other)", () => {
+    const texts: string[] = [];
+    const walk = (node: unknown) => {
+      if (typeof node === 'string') texts.push(node);
+      else if (node && typeof node === 'object') Object.values(node).forEach(walk);
+    };
+    walk(arabicOver(en));
+    const withForms = texts.filter((t) => t.includes('||||'));
+    expect(withForms.length).toBeGreaterThan(10);
+    for (const text of withForms) expect(text.split('||||'), text).toHaveLength(6);
+  });
+
+  it('names a resource in the plural in the menu and the singular for one record', () => {
+    expect(arabic.translate('resources.orders.name', { smart_count: 2 })).toBe('الطلبات');
+    expect(arabic.translate('resources.products.name', { smart_count: 2 })).toBe('المنتجات');
+    expect(arabic.translate('resources.orders.name', { smart_count: 1 })).toBe('طلب');
+    expect(arabic.translate('ra.action.bulk_actions', { smart_count: 2 })).toBe('عنصران محددان');
+    expect(arabic.translate('ra.action.bulk_actions', { smart_count: 11 })).toBe('11 عنصرًا محددًا');
   });
 });
