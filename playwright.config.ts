@@ -6,6 +6,8 @@ import { findFreePortSync } from './e2e/support/free-port';
 // The config is evaluated by the runner and again by every worker: the port is chosen once and
 // handed to the workers (and the web server) through the environment they inherit.
 process.env.E2E_PORT ??= String(findFreePortSync());
+// When the run started: products made after it are other journeys' (e2e/support/api.ts, catalogue()).
+process.env.E2E_STARTED ??= new Date().toISOString();
 // The server's JWT secret for this run, known to the tests so they can mint an expired token.
 process.env.E2E_JWT_SECRET ??= randomBytes(36).toString('base64url');
 const port = Number(process.env.E2E_PORT);

@@ -40,7 +40,7 @@ const arabicEgp = (n: number) =>
   new Intl.NumberFormat('ar-EG', { style: 'currency', currency: 'EGP' }).format(n);
 
 async function fillCart(api: Api, shopper: Shopper, howMany = 2): Promise<number> {
-  const products = (await api.products()).filter((p) => p.quantity >= 5).slice(0, howMany);
+  const products = (await api.catalogue()).filter((p) => p.quantity >= 5).slice(0, howMany);
   for (const p of products) await api.addToCart(shopper.token, p._id);
   const cart = await api.cart(shopper.token);
   const original = cart!.data.totalCartPrice;
@@ -206,7 +206,7 @@ test('in Arabic: add to cart, a cash order, and the order history with Arabic da
 }) => {
   const errors = pageErrors(page);
   // One line already in the cart; the shopper adds another from the product list.
-  await api.addToCart(shopper.token, (await api.products()).filter((p) => p.quantity >= 5)[1]!._id);
+  await api.addToCart(shopper.token, (await api.catalogue()).filter((p) => p.quantity >= 5)[1]!._id);
   await inArabic(page);
   await logInWithToken(page, shopper.token);
   await openApp(page, '/products');

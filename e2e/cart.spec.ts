@@ -19,7 +19,7 @@ function figure(page: Page, term: string): Locator {
 }
 
 test('cart: +/- never to 0, favourites, remove, summary figures, clear', async ({ page, shopper, api }) => {
-  const products = (await api.products()).filter((p) => p.quantity >= 5);
+  const products = (await api.catalogue()).filter((p) => p.quantity >= 5);
   const a = products[0]!;
   const b = products[1]!;
   await api.addToCart(shopper.token, a._id);

@@ -178,7 +178,7 @@ test.describe("the first screen's reads, sent by the head script while the code 
   });
 
   test('cart: the cart, with the token', async ({ page, shopper, api }) => {
-    const [product] = (await api.products()).filter((p) => p.quantity > 0);
+    const [product] = (await api.catalogue()).filter((p) => p.quantity > 0);
     await api.addToCart(shopper.token, product!._id);
     await logInWithToken(page, shopper.token);
     const cartTokens: Array<string | undefined> = [];

@@ -59,7 +59,7 @@ test('home: add to cart shows the busy overlay, then the toast 3 s later for 2 s
   shopper,
   api,
 }) => {
-  const [product] = (await api.products()).filter((p) => p.quantity > 0);
+  const [product] = (await api.catalogue()).filter((p) => p.quantity > 0);
   // The page's timers run on Playwright's clock, so the toast's 3 s delay is checked to the millisecond
   // however busy the machine is (a real-time check once saw a 3 s timer fire 6.5 s late on a loaded CI run).
   await page.clock.install();

@@ -27,7 +27,7 @@ async function tabTo(
 }
 
 test('keyboard only: log in, add to cart, check out', async ({ page, shopper, api }) => {
-  const [product] = (await api.products()).filter((p) => p.quantity > 0);
+  const [product] = (await api.catalogue()).filter((p) => p.quantity > 0);
   await openApp(page, '/login');
 
   const login = page.getByRole('region', { name: 'Login Now' });

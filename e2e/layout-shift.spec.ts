@@ -100,7 +100,7 @@ for (const { name, viewport } of sizes) {
       api,
       shopper,
     }) => {
-      const [first, second] = (await api.products()).filter((p) => p.quantity > 0);
+      const [first, second] = (await api.catalogue()).filter((p) => p.quantity > 0);
       await api.addToCart(shopper.token, first!._id);
       await api.addToCart(shopper.token, second!._id);
       const cart = await holdRequests(page, /\/api\/v1\/cart/, 'GET');

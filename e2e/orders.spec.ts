@@ -11,7 +11,7 @@ async function fillCart(
   shopper: Shopper,
   howMany = 2,
 ): Promise<{ total: number; titles: string[] }> {
-  const products = (await api.products()).filter((p) => p.quantity >= 5).slice(0, howMany);
+  const products = (await api.catalogue()).filter((p) => p.quantity >= 5).slice(0, howMany);
   for (const p of products) await api.addToCart(shopper.token, p._id);
   const cart = await api.cart(shopper.token);
   return { total: expectedSummary(cart!.data.totalCartPrice).total, titles: products.map((p) => p.title) };

@@ -5,7 +5,7 @@ import { expect, test } from './support/fixtures';
 import { egp } from './support/money';
 
 test('details: spinner, texts, carousel arrows and dots, add to cart', async ({ page, shopper, api }) => {
-  const product = (await api.products()).find((p) => p.images.length >= 3 && p.quantity > 0)!;
+  const product = (await api.catalogue()).find((p) => p.images.length >= 3 && p.quantity > 0)!;
   expect(product, 'a product with at least three images').toBeTruthy();
   await logInWithToken(page, shopper.token);
 

@@ -227,7 +227,7 @@ test('right to left: a cart toast stands in the top-left corner, its text laid o
   shopper,
   api,
 }) => {
-  const product = (await api.products()).find((p) => p.quantity > 5)!;
+  const product = (await api.catalogue()).find((p) => p.quantity > 5)!;
   await rightToLeft(page);
   await logInWithToken(page, shopper.token);
   await openApp(page, `/productDetails/${product._id}`);

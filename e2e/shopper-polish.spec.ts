@@ -116,7 +116,7 @@ test('the payment page follows the shop’s theme, whatever the device prefers',
   shopper,
   api,
 }) => {
-  const [product] = (await api.products()).filter((p) => p.quantity > 0);
+  const [product] = (await api.catalogue()).filter((p) => p.quantity > 0);
   await api.addToCart(shopper.token, product!._id);
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/api/v1/health');
@@ -170,7 +170,7 @@ test('two tabs, one cart: a change in one tab shows in the other, with what chan
   shopper,
   api,
 }) => {
-  const [a, b] = (await api.products()).filter((p) => p.quantity >= 5);
+  const [a, b] = (await api.catalogue()).filter((p) => p.quantity >= 5);
   await api.addToCart(shopper.token, a!._id);
   await api.addToCart(shopper.token, b!._id);
   await logInWithToken(page, shopper.token);
@@ -193,7 +193,7 @@ test('two tabs, one cart: a change in one tab shows in the other, with what chan
 });
 
 test('Back and a refresh keep the order form and the filters typed', async ({ page, shopper, api }) => {
-  const [product] = (await api.products()).filter((p) => p.quantity > 0);
+  const [product] = (await api.catalogue()).filter((p) => p.quantity > 0);
   await api.addToCart(shopper.token, product!._id);
   await logInWithToken(page, shopper.token);
   await openApp(page, '/order');

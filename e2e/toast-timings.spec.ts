@@ -189,7 +189,7 @@ async function gone(page: Page, message: TimedMessage): Promise<void> {
  * gone (the first after a toast of its own), which is that path and costs no extra loads.
  */
 async function shopperJourney(page: Page, api: Api, shopper: Shopper, path: Path): Promise<CellResult[]> {
-  const [a, b] = (await api.products()).filter((p) => p.quantity >= 5);
+  const [a, b] = (await api.catalogue()).filter((p) => p.quantity >= 5);
   const chained = path === 'an earlier toast';
   const cells: (Cell<'/home' | '/cart'> & { inCart: Product[] })[] = [
     { message: added, target: '/home', inCart: [], act: (since) => addFromHome(page, a!, since) },
@@ -418,7 +418,7 @@ test('a toast that falls due while the tab is hidden appears when the tab is sho
   api,
   shopper,
 }) => {
-  const [product] = (await api.products()).filter((p) => p.quantity >= 5);
+  const [product] = (await api.catalogue()).filter((p) => p.quantity >= 5);
   await page.clock.install();
   await logInWithToken(page, shopper.token);
   await openFresh(page, '/home');

@@ -74,6 +74,16 @@ export class Api {
     return this.request.post('/api/v1/auth/signin', { data: { email, password } });
   }
 
+  /**
+   * The seeded catalogue, in the list's order (newest first), for journeys that need products in stock: the products
+   * other journeys make while the run goes on (the back office's, the CSV import's: a few units each, first in the
+   * list, and bought by journeys running beside) are left out, so no journey's stock depends on another's.
+   */
+  async catalogue(): Promise<Product[]> {
+    const runStarted = Date.parse(process.env.E2E_STARTED ?? '') || Date.now();
+    return (await this.products()).filter((p) => Date.parse(p.createdAt) < runStarted);
+  }
+
   async products(query = ''): Promise<Product[]> {
     const all: Product[] = [];
     for (let page = 1; ; page++) {

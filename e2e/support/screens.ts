@@ -79,7 +79,7 @@ async function cartWithTwoLines(ctx: ScreenContext): Promise<void> {
   const shopper = await ctx.shopper();
   const existing = await ctx.api.cart(shopper.token);
   if (existing && existing.numOfCartItems > 0) return;
-  const products = (await ctx.api.products()).filter((p) => p.quantity >= 5);
+  const products = (await ctx.api.catalogue()).filter((p) => p.quantity >= 5);
   await ctx.api.addToCart(shopper.token, products[0]!._id);
   await ctx.api.addToCart(shopper.token, products[1]!._id);
 }
