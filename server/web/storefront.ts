@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { clientHas, etagOf } from '../modules/catalogue';
 import { publicHome } from '../modules/home';
 import { inlineScriptHashes, originOf, storefrontPolicy } from './csp';
 import { homePage, type HomePage } from './home-page';
@@ -67,7 +67,7 @@ export async function storefrontRoutes(app: FastifyInstance) {
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
     if (!served) return reply.send(createReadStream(path.join(root, 'index.html')));
     reply.header('ETag', served.etag);
-    if (request.headers['if-none-match'] === served.etag) return reply.status(304).send();
+    if (clientHas(request, served.etag)) return reply.status(304).send();
     return reply.send(served.html);
   });
   // Payment providers return to <url>/allorders and <url>/cart; the storefront routes by hash.
@@ -142,8 +142,7 @@ function servedPage(file: string): {
       const key = JSON.stringify(live);
       if (last?.key !== key) {
         const rendered = home.render(live);
-        const etag = `"${createHash('sha256').update(rendered).digest('base64url').slice(0, 27)}"`;
-        last = { key, html: rendered, etag };
+        last = { key, html: rendered, etag: etagOf(rendered) };
       }
       return { html: last.html, etag: last.etag };
     },
