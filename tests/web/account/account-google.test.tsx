@@ -90,7 +90,8 @@ describe('Google sign-in on the Login screen', { timeout: 20_000 }, () => {
       }),
     ]);
     expect(localStorage.getItem('tkn')).toBe('google-user-jwt');
-    expect(screen.getByTestId('route')).toHaveTextContent('/home');
+    // The router moves on once the token is stored (its guards decide after the current task).
+    await waitFor(() => expect(screen.getByTestId('route')).toHaveTextContent('/home'));
   });
 
   it('applies no validation in the login completion form: an empty password goes to the server, whose message shows', async () => {
