@@ -8,7 +8,7 @@ import { CartGate } from '@/components/ui/cart-gate';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { CartLines } from './cart-lines';
 import { CartSummaryPanel } from './cart-summary-panel';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useCartActions } from './use-cart-actions';
 import styles from './cart-screen.module.scss';
 import '@/lib/i18n/compiled/en-cart';

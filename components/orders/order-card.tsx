@@ -1,14 +1,20 @@
+import { useEffect, useRef, useState } from 'react';
 import type { Order } from '@/lib/contract/orders';
 import { pieceCount } from '@/lib/rules/cart-summary';
 import { orderReference } from '@/lib/rules/money';
 import { useCount, useIntlLocale, useMoney } from '@/lib/i18n/format';
 import { useT } from '@/lib/i18n/i18n';
 import { OrderSummary } from '@/components/ui/order-summary';
+import { CancelOrder, type CancelOutcome } from './cancel-order';
 import { breakdownOf, formatDate } from './order-history';
+import { OrderProgress, StatusBadge, Tracking } from './order-progress';
 import styles from './orders-screen.module.scss';
 
-/** One order of the history: its number and date, its lines, its figures, and how it stands. */
-export function OrderCard({ order }: { order: Order }) {
+/**
+ * One order of the history: its number and date, its lines, its figures, and how it stands (its status, tracking
+ * and progress on our server; the public host's flags otherwise). While it is placed the shopper may cancel it.
+ */
+export function OrderCard({ order, refresh }: { order: Order; refresh: () => Promise<void> }) {
   const t = useT();
   const money = useMoney();
   const count = useCount();
@@ -16,6 +22,12 @@ export function OrderCard({ order }: { order: Order }) {
   const headingId = `order-${order._id}`;
   const reference = orderReference(order.id);
   const figures = breakdownOf(order);
+  const [outcome, setOutcome] = useState<CancelOutcome | null>(null);
+  const outcomeRef = useRef<HTMLParagraphElement>(null);
+  // The cancel button is gone once the order moved on: the focus goes to what happened.
+  useEffect(() => {
+    if (outcome) outcomeRef.current?.focus();
+  }, [outcome]);
   return (
     <li className={styles.order} aria-labelledby={headingId}>
       <header className={styles.header}>
@@ -60,13 +72,36 @@ export function OrderCard({ order }: { order: Order }) {
         <span className={order.isPaid ? styles.good : styles.badge}>
           {order.isPaid ? t('orders.paid') : t('orders.notPaid')}
         </span>
-        <span className={order.isDelivered ? styles.good : styles.badge}>
-          {order.isDelivered ? t('orders.delivered') : t('orders.notDelivered')}
-        </span>
+        {order.status ? (
+          <StatusBadge status={order.status} />
+        ) : (
+          <span className={order.isDelivered ? styles.good : styles.badge}>
+            {order.isDelivered ? t('orders.delivered') : t('orders.notDelivered')}
+          </span>
+        )}
         <span className={styles.total}>
           {t('cart.total')} <strong>{money(figures.total)}</strong>
         </span>
       </footer>
+      <Tracking order={order} />
+      {outcome ? (
+        <p
+          ref={outcomeRef}
+          tabIndex={-1}
+          className={outcome.ok ? styles.outcome : styles.failure}
+          role={outcome.ok ? 'status' : 'alert'}
+        >
+          {outcome.text}
+        </p>
+      ) : null}
+      {order.status === 'placed' || order.statusHistory ? (
+        <div className={styles.more}>
+          <OrderProgress order={order} />
+          {order.status === 'placed' ? (
+            <CancelOrder order={order} refresh={refresh} onOutcome={setOutcome} />
+          ) : null}
+        </div>
+      ) : null}
     </li>
   );
 }

@@ -90,7 +90,7 @@ export function OrdersScreen() {
     body = (
       <ol className={styles.orders} aria-label={t('orders.history')}>
         {newestFirst(userOrders).map((order) => (
-          <OrderCard key={order._id} order={order} />
+          <OrderCard key={order._id} order={order} refresh={refreshOrders} />
         ))}
       </ol>
     );

@@ -55,3 +55,14 @@ export function useUserOrders(
   }, [revalidate]);
   return { userOrders: data ?? null, refresh };
 }
+
+/**
+ * The shopper cancels their own order while it is still placed (PUT /orders/{id}/cancel, ours: the public host
+ * has no such call). The answer is the order as it is now; a 409 says why not (already being prepared, …).
+ */
+export function cancelOwnOrder(token: string, orderId: string): Promise<Order> {
+  return apiRequest<{ status: 'success'; data: Order }>(`/orders/${encodeURIComponent(orderId)}/cancel`, {
+    method: 'PUT',
+    token,
+  }).then((answer) => answer.data);
+}

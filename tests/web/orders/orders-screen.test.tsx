@@ -1,9 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mutate } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OrdersScreen } from '@/components/orders/orders-screen';
+import { switchLanguage } from '@/lib/i18n/i18n';
 import { rememberCardCheckout } from '@/lib/session/checkout-return';
+import { ownerTooLate } from '@/server/modules/orders/states';
 import { clearToken, setToken } from '@/lib/session/session-store';
 import { deferred, json, mockApi, on, renderScreen } from '../account-helpers';
 import { envelope, line, order, userId } from '../cart-fixtures';
@@ -207,5 +209,120 @@ describe('Order history: the confirmation after an order', { timeout: 20_000 }, 
     renderScreen('/allorders', <OrdersScreen />);
     await screen.findByRole('heading', { name: 'Order FC-001002' });
     expect(screen.queryByRole('region', { name: /Thank you/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('Order history: where each order stands (our server)', { timeout: 20_000 }, () => {
+  afterEach(async () => {
+    await act(() => switchLanguage('en'));
+  });
+
+  const shipped = order(1003, '2026-03-01T08:00:00.000Z', [line(1, 1, 500)], {
+    paymentMethodType: 'card',
+    isPaid: true,
+    status: 'shipped',
+    carrier: 'Aramex',
+    trackingReference: 'AX-7781-EG',
+    statusHistory: [
+      { status: 'paid', at: '2026-03-01T08:00:00.000Z' },
+      { status: 'processing', at: '2026-03-01T12:30:00.000Z' },
+      { status: 'shipped', at: '2026-03-02T09:15:00.000Z' },
+    ],
+  });
+  const placed = order(1004, '2026-03-03T08:00:00.000Z', [line(2, 2, 149)], {
+    status: 'placed',
+    statusHistory: [{ status: 'placed', at: '2026-03-03T08:00:00.000Z' }],
+  });
+
+  it('shows the status, the carrier and tracking number, and the progress with dates', async () => {
+    const user = userEvent.setup();
+    mockApi(
+      on('GET', '/cart', () => json(200, envelope([]))),
+      on('GET', `/orders/user/${userId}`, () => json(200, [shipped, placed])),
+    );
+    setToken(token);
+    renderScreen('/allorders', <OrdersScreen />);
+    const card = (await screen.findByRole('heading', { name: 'Order FC-001003' })).closest('li')!;
+    expect(within(card).getByText('Status: Shipped')).toBeInTheDocument();
+    // The status replaces the bare delivered flag.
+    expect(within(card).queryByText('Not delivered')).not.toBeInTheDocument();
+    expect(card).toHaveTextContent('Shipped with Aramex');
+    expect(card).toHaveTextContent('Tracking number AX-7781-EG');
+    // A shipped order is not the shopper's to cancel.
+    expect(within(card).queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+
+    const progress = within(card).getByText('Order progress');
+    await user.click(progress);
+    const steps = within(card)
+      .getAllByRole('listitem')
+      .filter((li) => li.querySelector('time'));
+    expect(steps.map((li) => li.textContent)).toEqual([
+      'Paid1 Mar 2026, 08:00',
+      'Being prepared1 Mar 2026, 12:30',
+      'Shipped2 Mar 2026, 09:15',
+    ]);
+  });
+
+  it('cancels a placed order after asking, then shows it cancelled', async () => {
+    const user = userEvent.setup();
+    let current = placed;
+    const { calls } = mockApi(
+      on('GET', '/cart', () => json(200, envelope([]))),
+      on('GET', `/orders/user/${userId}`, () => json(200, [current])),
+      on('PUT', `/orders/${placed._id}/cancel`, () => {
+        current = {
+          ...placed,
+          status: 'cancelled',
+          cancelledAt: '2026-03-03T09:00:00.000Z',
+          statusHistory: [...placed.statusHistory!, { status: 'cancelled', at: '2026-03-03T09:00:00.000Z' }],
+        };
+        return json(200, { status: 'success', data: current });
+      }),
+    );
+    setToken(token);
+    renderScreen('/allorders', <OrdersScreen />);
+    const card = (await screen.findByRole('heading', { name: 'Order FC-001004' })).closest('li')!;
+    expect(within(card).getByText('Status: Placed')).toBeInTheDocument();
+
+    // Keeping the order sends nothing.
+    await user.click(within(card).getByRole('button', { name: 'Cancel order' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Cancel order FC-001004?' });
+    expect(dialog).toHaveTextContent('It will not be delivered, and its items go back on sale.');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the order' }));
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await user.click(within(card).getByRole('button', { name: 'Cancel order' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel it' }));
+    const done = await within(card).findByRole('status');
+    expect(done).toHaveTextContent('Order FC-001004 is cancelled.');
+    await waitFor(() => expect(done).toHaveFocus());
+    expect(within(card).getByText('Status: Cancelled')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+    const cancel = calls.find((c) => c.method === 'PUT')!;
+    expect(cancel.path).toBe(`/orders/${placed._id}/cancel`);
+    expect(cancel.headers.token).toBe(token);
+  });
+
+  it('says in Arabic why not when staff started on the order meanwhile, and shows where it is', async () => {
+    const user = userEvent.setup();
+    let current = placed;
+    mockApi(
+      on('GET', '/cart', () => json(200, envelope([]))),
+      on('GET', `/orders/user/${userId}`, () => json(200, [current])),
+      on('PUT', `/orders/${placed._id}/cancel`, () => {
+        current = { ...placed, status: 'processing' };
+        return json(409, { statusMsg: 'fail', message: ownerTooLate });
+      }),
+    );
+    setToken(token);
+    await act(() => switchLanguage('ar'));
+    renderScreen('/allorders', <OrdersScreen />);
+    const card = (await screen.findByRole('heading', { name: 'الطلب FC-001004' })).closest('li')!;
+    await user.click(within(card).getByRole('button', { name: 'إلغاء الطلب' }));
+    await user.click(screen.getByRole('button', { name: 'نعم، ألغِ الطلب' }));
+    const refused = await within(card).findByRole('alert');
+    expect(refused).toHaveTextContent('بدأ تجهيز هذا الطلب ولم يعد من الممكن إلغاؤه من هنا؛ تواصل مع المتجر');
+    expect(within(card).getByText('الحالة: قيد التجهيز')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'إلغاء الطلب' })).not.toBeInTheDocument();
   });
 });
