@@ -22,7 +22,7 @@ import { outboxRoutes } from './modules/dev';
 import { healthRoutes } from './modules/health';
 import { HomeCache, feedHomeCache, homeRoutes } from './modules/home';
 import { importRoutes, type ImportOptions } from './modules/import';
-import { orderRoutes } from './modules/orders';
+import { orderReportRoutes, orderRoutes } from './modules/orders';
 import { pictureRoutes, storePicturePath } from './modules/pictures';
 import { staffRoutes } from './modules/staff';
 import { userRoutes } from './modules/users';
@@ -114,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(userRoutes, { limits: deps.authLimits });
       await api.register(cartRoutes);
       await api.register(orderRoutes);
+      await api.register(orderReportRoutes);
       await api.register(wishlistRoutes);
       await api.register(addressRoutes);
       if (config.nodeEnv !== 'production') await api.register(outboxRoutes);

@@ -121,9 +121,8 @@ function oneOf<T extends string>(values: readonly T[]) {
 }
 
 /** GET /orders (staff): paged like the product list, newest first unless `sort` says otherwise. */
-export const OrderListQuery = Type.Object({
-  ...PageQuery.properties,
-  sort: Type.Optional(oneOf(orderSorts)),
+/** What the staff list and the CSV export filter orders by. */
+export const OrderFilters = Type.Object({
   status: Type.Optional(oneOf(orderStatuses)),
   paymentMethodType: Type.Optional(oneOf(['cash', 'card'] as const)),
   isPaid: Type.Optional(Type.Boolean()),
@@ -136,11 +135,47 @@ export const OrderListQuery = Type.Object({
   'totalOrderPrice[lte]': Type.Optional(Type.Integer({ minimum: 0, maximum: 2_000_000_000 })),
   /** The order number (exactly, `#` allowed), or the first characters of the customer's e-mail or phone. */
   keyword: Type.Optional(Type.String({ maxLength: 100 })),
+});
+export type OrderFilters = Static<typeof OrderFilters>;
+
+export const OrderListQuery = Type.Object({
+  ...PageQuery.properties,
+  sort: Type.Optional(oneOf(orderSorts)),
+  ...OrderFilters.properties,
+  /** These orders only: `_id`s, comma-separated, at most 100 (the back office's packing slips). */
+  ids: Type.Optional(Type.String({ maxLength: 4000 })),
   ...LangQuery.properties,
 });
 export type OrderListQuery = Static<typeof OrderListQuery>;
 
 export const OrderList = listEnvelope(Order);
+/** GET /orders/export.csv: the list's filters; the file holds every matching order, oldest first. */
+export const OrderExportQuery = OrderFilters;
+/** The export's columns, in order (a header row names them). */
+export const orderExportColumns = [
+  'Order number',
+  'Placed at',
+  'Status',
+  'Payment',
+  'Paid',
+  'Paid at',
+  'Customer',
+  'E-mail',
+  'Phone',
+  'City',
+  'Address',
+  'Pieces',
+  'Subtotal',
+  'Discount',
+  'Tax',
+  'Shipping',
+  'Total',
+  'Shipped at',
+  'Carrier',
+  'Tracking reference',
+  'Delivered at',
+  'Cancelled at',
+] as const;
 export type OrderList = Static<typeof OrderList>;
 
 /** The order as `_id` (24 hex characters) or as its number. */

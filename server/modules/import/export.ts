@@ -1,22 +1,15 @@
 // GET /products/export.csv: every product (any status) in our CSV, Shopify's current header set cut to the columns
 // we have (lib/contract/imports.ts exportColumns), so the file imports back here unchanged and opens in Shopify.
-// Streamed: products are read a page at a time by id, never the whole table at once. A cell a spreadsheet would run
-// as a formula (starting with =, +, -, @, a tab or a carriage return) gets an apostrophe in front; the import takes
-// that apostrophe off again.
-import { Readable, pipeline } from 'node:stream';
+// Streamed (server/csv.ts): products are read a page at a time by id, never the whole table at once.
+import type { Readable } from 'node:stream';
 import { exportColumns } from '@/lib/contract/imports';
 import type { AppContext } from '../../context';
+import { csvStream, type Cell } from '../../csv';
 import * as repo from './repository';
 
 const pageSize = 500;
 
-/** A text cell made inert for spreadsheets. */
-export function neutralise(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
-}
-
 type ExportRow = Awaited<ReturnType<typeof repo.exportPage>>[number];
-type Cell = string | number;
 
 function rowsOf(p: ExportRow, publicUrl: string): Cell[][] {
   const pictures = [p.imageCover, ...p.images].map((path) =>
@@ -55,11 +48,10 @@ function rowsOf(p: ExportRow, publicUrl: string): Cell[][] {
         ),
       ),
     );
-  return rows.map((r) => r.map((c) => (typeof c === 'string' ? neutralise(c) : c)));
+  return rows;
 }
 
 export async function exportProducts(ctx: AppContext): Promise<Readable> {
-  const { stringify } = await import('csv-stringify');
   const db = ctx.database.db;
   const publicUrl = ctx.config.publicUrl;
   async function* records(): AsyncGenerator<Cell[]> {
@@ -71,7 +63,5 @@ export async function exportProducts(ctx: AppContext): Promise<Readable> {
       after = page[page.length - 1]!.id;
     }
   }
-  // A UTF-8 BOM first: spreadsheets then read Arabic text as UTF-8.
-  const csv = stringify({ bom: true, header: true, columns: [...exportColumns] });
-  return pipeline(Readable.from(records()), csv, () => {});
+  return csvStream(exportColumns, records());
 }

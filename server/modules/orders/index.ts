@@ -18,5 +18,6 @@ export {
   type ShippingAddress,
 } from './place-order';
 export { loadOrder, type OrderWithItems } from './repository';
+export { orderReportRoutes } from './report-routes';
 export { orderRoutes } from './routes';
 export { holdLimitsOf, readShippingAddress } from './service';

@@ -1,7 +1,7 @@
 // GET /orders (staff): every order, paged and filtered, in the product list's envelope.
 import { eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@/lib/contract/common';
-import type { OrderList, OrderListQuery } from '@/lib/contract/orders';
+import type { OrderFilters, OrderList, OrderListQuery } from '@/lib/contract/orders';
 import type { AppContext } from '../../context';
 import { isObjectId } from '../../db/ids';
 import { orders } from '../../db/schema';
@@ -11,6 +11,14 @@ import { escapeLike } from '../catalogue';
 import { phoneKey } from './holds';
 import * as repo from './repository';
 import { populated } from './service';
+
+/** The list's (and the export's) bracketed query parameters. */
+export const listOperators = new Set([
+  'createdAt[gte]',
+  'createdAt[lte]',
+  'totalOrderPrice[gte]',
+  'totalOrderPrice[lte]',
+]);
 
 /** A keyword finds the orders of at most this many customers whose e-mail or phone starts with it. */
 const maxKeywordCustomers = 500;
@@ -50,7 +58,8 @@ async function keywordCondition(ctx: AppContext, keyword: string): Promise<SQL> 
   return found.length ? or(...found)! : sql`false`;
 }
 
-export async function listOrders(ctx: AppContext, q: OrderListQuery, lang: Language): Promise<OrderList> {
+/** The list's filters as conditions on orders (the export takes the same ones). */
+export async function orderConditions(ctx: AppContext, q: OrderFilters): Promise<SQL[]> {
   const where: SQL[] = [];
   if (q.status) where.push(eq(orders.status, q.status));
   if (q.paymentMethodType) where.push(eq(orders.paymentMethodType, q.paymentMethodType));
@@ -69,7 +78,27 @@ export async function listOrders(ctx: AppContext, q: OrderListQuery, lang: Langu
   if (q['totalOrderPrice[lte]'] !== undefined)
     where.push(lte(orders.totalOrderPrice, q['totalOrderPrice[lte]']));
   if (q.keyword?.trim()) where.push(await keywordCondition(ctx, q.keyword));
+  return where;
+}
 
+/** At most this many orders named by `ids` at once. */
+export const maxListIds = 100;
+
+function idsCondition(text: string): SQL {
+  const ids = [...new Set(text.split(',').map((id) => id.trim()))].filter(Boolean);
+  if (ids.length === 0 || ids.length > maxListIds || !ids.every(isObjectId))
+    throw new ValidationError(
+      'ids',
+      `ids must be 1 to ${maxListIds} order ids (24 hex characters), separated by commas`,
+      text,
+      'query',
+    );
+  return inArray(orders.id, ids);
+}
+
+export async function listOrders(ctx: AppContext, q: OrderListQuery, lang: Language): Promise<OrderList> {
+  const where = await orderConditions(ctx, q);
+  if (q.ids !== undefined) where.push(idsCondition(q.ids));
   const sort = q.sort ?? '-createdAt';
   const descending = sort.startsWith('-');
   const key = (descending ? sort.slice(1) : sort) as repo.OrderSortKey;

@@ -15,7 +15,7 @@ import {
 import { LangQuery } from '@/lib/contract/common';
 import { onlyOperators } from '../../paging';
 import { actorOf, isStaffRole, requireUser } from '../auth';
-import { listOrders } from './order-list';
+import { listOperators, listOrders } from './order-list';
 import { orderHistory, placeCashOrder } from './service';
 import { changeOrder, readOrder, readShipBody, type Who } from './transitions';
 
@@ -26,13 +26,6 @@ function whoOf(request: FastifyRequest): Who {
     ? { caller: 'staff', actor: actorOf(request) }
     : { caller: 'owner', userId: user.id };
 }
-
-const listOperators = new Set([
-  'createdAt[gte]',
-  'createdAt[lte]',
-  'totalOrderPrice[gte]',
-  'totalOrderPrice[lte]',
-]);
 
 export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;

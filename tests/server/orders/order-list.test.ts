@@ -201,4 +201,18 @@ describe.each(dbKinds)('the staff order list on %s', (kind) => {
     expect((await call(t.app, 'GET', `/api/v1/orders/${order._id}`, bob.token)).statusCode).toBe(404);
     expect((await call(t.app, 'GET', '/api/v1/orders/99999999', staff.token)).statusCode).toBe(404);
   });
+
+  it('reads just the orders named by ids (the packing slips), and refuses a bad or too long list', async () => {
+    const named = await list(`ids=${made[4]!._id},${made[0]!._id},${made[0]!._id}`);
+    expect((named.data as Json[]).map((o) => o.id)).toEqual(ids(4, 0));
+    const tooMany = Array.from({ length: 101 }, (_, i) => i.toString(16).padStart(24, '0')).join(',');
+    for (const bad of ['', 'abc', `${made[0]!._id},nope`, tooMany]) {
+      const res = await call(t.app, 'GET', `/api/v1/orders?ids=${bad}`, staff.token);
+      expect(res.statusCode, bad).toBe(400);
+      expect(json(res).errors).toMatchObject({
+        param: 'ids',
+        msg: 'ids must be 1 to 100 order ids (24 hex characters), separated by commas',
+      });
+    }
+  });
 });
