@@ -29,6 +29,8 @@ export interface Config {
    */
   storefrontApiHost: string | undefined;
   shopName: string;
+  /** SHOP_TIME_ZONE: the shop's calendar (an IANA zone, default Africa/Cairo): the dashboard's days and months. */
+  shopTimeZone: string;
   /** Per-IP requests per minute on signin, signup, forgotPasswords and verifyResetCode. */
   authRateLimitPerMinute: number;
   /** Folder of the built storefront (Next export). */
@@ -223,6 +225,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         .map((o) => (o === '*' ? o : parseUrl('CORS_ORIGINS', o)))
     : defaultCorsOrigins(publicUrl, nodeEnv);
   const shopName = blankToUndefined(env.SHOP_NAME) ?? 'FreshCart';
+  const shopTimeZone = parseTimeZone(blankToUndefined(env.SHOP_TIME_ZONE) ?? 'Africa/Cairo');
   const stripeSecretKey = blankToUndefined(env.STRIPE_SECRET_KEY);
   const allowTestPaymentsRaw = blankToUndefined(env.ALLOW_TEST_PAYMENTS);
   if (allowTestPaymentsRaw && allowTestPaymentsRaw !== '1' && allowTestPaymentsRaw !== '0') {
@@ -255,6 +258,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stripeApiUrl: parseHttpUrl('STRIPE_API_URL', blankToUndefined(env.STRIPE_API_URL)),
     storefrontApiHost: blankToUndefined(env.NEXT_PUBLIC_API_HOST),
     shopName,
+    shopTimeZone,
     authRateLimitPerMinute: parsePositiveInt(
       'AUTH_RATE_LIMIT_PER_MINUTE',
       env.AUTH_RATE_LIMIT_PER_MINUTE,
@@ -279,4 +283,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     heldUnitsPerAddress: parsePositiveInt('HELD_UNITS_PER_ADDRESS', env.HELD_UNITS_PER_ADDRESS, 300),
     heldStockSharePercent: parsePercent('HELD_STOCK_SHARE_PERCENT', env.HELD_STOCK_SHARE_PERCENT, 25),
   };
+}
+
+/** An IANA time zone name the runtime knows (Africa/Cairo, Europe/London, UTC); anything else stops the start. */
+function parseTimeZone(zone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    throw new ConfigError(`SHOP_TIME_ZONE must be a time zone name such as Africa/Cairo (got "${zone}")`);
+  }
 }

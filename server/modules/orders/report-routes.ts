@@ -1,7 +1,9 @@
-// The back office's reports on orders (issue 28), staff only: GET /orders/export.csv.
+// The back office's reports (issue 28), staff only: GET /orders/export.csv and GET /dashboard.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { OrderExportQuery } from '@/lib/contract/orders';
 import { onlyOperators } from '../../paging';
+import { DashboardAnswer } from '@/lib/contract/reports';
+import { dashboard } from './dashboard';
 import { exportOrders } from './export';
 import { listOperators } from './order-list';
 
@@ -22,6 +24,17 @@ export const orderReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .header('content-disposition', `attachment; filename="freshcart-orders-${day}.csv"`)
         .header('cache-control', 'no-store')
         .send(stream);
+    },
+  );
+
+  app.get(
+    '/dashboard',
+    {
+      onRequest: [app.authenticate, app.requireStaff],
+      schema: { response: { 200: DashboardAnswer } },
+    },
+    async function getDashboard(_request, reply) {
+      return reply.header('cache-control', 'no-store').send(await dashboard(ctx));
     },
   );
 };

@@ -94,5 +94,10 @@ describe('config', () => {
     expect(
       loadConfig({ DATA_DIR: dir, CORS_ORIGINS: 'https://a.example, https://b.example/' }).corsOrigins,
     ).toEqual(['https://a.example', 'https://b.example']);
+    expect(() => loadConfig({ DATA_DIR: dir, SHOP_TIME_ZONE: 'Mars/Olympus' })).toThrow(
+      'SHOP_TIME_ZONE must be a time zone name such as Africa/Cairo (got "Mars/Olympus")',
+    );
+    expect(loadConfig({ DATA_DIR: dir }).shopTimeZone).toBe('Africa/Cairo');
+    expect(loadConfig({ DATA_DIR: dir, SHOP_TIME_ZONE: 'europe/london' }).shopTimeZone).toBe('Europe/London');
   });
 });
