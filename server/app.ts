@@ -18,6 +18,7 @@ import {
   feedCatalogueCache,
 } from './modules/catalogue';
 import { checkoutRoutes, type PaymentProvider } from './modules/checkout';
+import { customerRoutes } from './modules/customers';
 import { outboxRoutes } from './modules/dev';
 import { healthRoutes } from './modules/health';
 import { HomeCache, feedHomeCache, homeRoutes } from './modules/home';
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(cartRoutes);
       await api.register(orderRoutes);
       await api.register(orderReportRoutes);
+      await api.register(customerRoutes);
       await api.register(wishlistRoutes);
       await api.register(addressRoutes);
       if (config.nodeEnv !== 'production') await api.register(outboxRoutes);

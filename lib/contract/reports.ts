@@ -33,3 +33,30 @@ export const Dashboard = Type.Object({
 export type Dashboard = Static<typeof Dashboard>;
 export const DashboardAnswer = Type.Object({ status: Type.Literal('success'), data: Dashboard });
 export type DashboardAnswer = Static<typeof DashboardAnswer>;
+
+/** A customer (a shopper's account) with their orders: how many, what they spent, when they last ordered. */
+export const Customer = Type.Object({
+  _id: Id,
+  name: Type.String(),
+  email: Type.String(),
+  phone: Type.String(),
+  createdAt: Type.String(),
+  /** Orders not cancelled. */
+  orders: Type.Integer(),
+  /** What those orders came to, refunds taken off. */
+  spent: Type.Integer(),
+  lastOrderAt: Type.Optional(Type.String()),
+});
+export type Customer = Static<typeof Customer>;
+
+export const customerSorts = ['createdAt', '-createdAt'] as const;
+export const CustomerListQuery = Type.Object({
+  ...PageQuery.properties,
+  sort: Type.Optional(Type.Union(customerSorts.map((s) => Type.Literal(s)))),
+  /** The first characters of the customer's e-mail or phone. */
+  keyword: Type.Optional(Type.String({ maxLength: 100 })),
+  ...LangQuery.properties,
+});
+export type CustomerListQuery = Static<typeof CustomerListQuery>;
+export const CustomerList = listEnvelope(Customer);
+export type CustomerList = Static<typeof CustomerList>;

@@ -183,7 +183,7 @@ export interface Shopper {
 /** Signs up a new shopper through the API and returns the token and id. */
 export async function signUp(
   app: FastifyInstance,
-  overrides: Partial<{ name: string; email: string; password: string }> = {},
+  overrides: Partial<{ name: string; email: string; password: string; phone: string }> = {},
 ): Promise<Shopper> {
   counter++;
   const email = overrides.email ?? `shopper${counter}.${randomBytes(3).toString('hex')}@example.com`;
@@ -192,7 +192,7 @@ export async function signUp(
   const res = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/signup',
-    payload: { name, email, password, rePassword: password, phone: '01012345678' },
+    payload: { name, email, password, rePassword: password, phone: overrides.phone ?? '01012345678' },
   });
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
   const token = json(res).token as string;

@@ -1,0 +1,2 @@
+// The customers module's face: the back office's customers list (GET /customers, staff).
+export { customerRoutes } from './routes';
