@@ -117,7 +117,11 @@ describe('the shipped mail', () => {
   });
 
   it('says so when the shop gave no tracking reference', async () => {
-    const mail = await orderMail('en', { kind: 'shipped' }, { ...facts, carrier: null, trackingReference: null });
+    const mail = await orderMail(
+      'en',
+      { kind: 'shipped' },
+      { ...facts, carrier: null, trackingReference: null },
+    );
     expect(mail.text).toContain('The shop gave no tracking reference for this parcel.');
     expect(mail.text).not.toContain('Carrier:');
   });
@@ -125,7 +129,11 @@ describe('the shipped mail', () => {
 
 describe('the delivered, cancelled and refunded mails', () => {
   it('delivered: says what was paid at the door', async () => {
-    const mail = await orderMail('en', { kind: 'delivered' }, { ...facts, isPaid: true, paidOnDelivery: true });
+    const mail = await orderMail(
+      'en',
+      { kind: 'delivered' },
+      { ...facts, isPaid: true, paidOnDelivery: true },
+    );
     expect(mail.subject).toBe('Your FreshCart order FC-001047 was delivered');
     expect(mail.text).toContain('Paid on delivery: 2,831 EGP.');
   });
