@@ -20,7 +20,8 @@ import {
   type SeededProduct,
   type SessionJson,
 } from '../fakes/payments-app';
-import { fillCart, nextShipping } from '../helpers/orders';
+import { mailOrderLater, sendOrderMail } from '@/server/modules/orders';
+import { cardOrder, fillCart, nextShipping } from '../helpers/orders';
 import { call, staffMember } from '../helpers/staff';
 import {
   dbKinds,
@@ -195,6 +196,21 @@ describe.each(dbKinds)('order mail on %s', (kind) => {
     // A refused change sends nothing: the order is cancelled already.
     expect((await put(id, 'cancel', staff.token)).statusCode).toBe(409);
     expect(await outbox(t, shopper.email)).toHaveLength(2);
+  });
+
+  it('the refund mail (for the refunds slice to call): the amount, in the order’s language', async () => {
+    const shopper = await signUp(t.app);
+    const id = await cardOrder(t, shopper, [[lamp.id, 1]]);
+    await t.database.db.update(orders).set({ language: 'ar' }).where(eq(orders.id, id));
+    mailOrderLater(t.app.ctx, id, { kind: 'refunded', amount: 500 });
+    const mails = await outbox(t, shopper.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(new RegExp(`^أعاد FreshCart مبلغ ${egp('٥٠٠٫٠٠')} عن طلبك FC-\\d{6}$`));
+    expect(mails[0]!.text).toContain(`أعدنا مبلغ ${egp('٥٠٠٫٠٠')} من هذا الطلب`);
+    // Sent now and awaited, it rejects when it cannot send (here: no such order).
+    await expect(sendOrderMail(t.app.ctx, 'f'.repeat(24), { kind: 'refunded', amount: 1 })).rejects.toThrow(
+      /not found/,
+    );
   });
 
   it('a repeated order request (same cart) sends no second placed mail', async () => {
