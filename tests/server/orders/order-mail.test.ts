@@ -3,9 +3,7 @@
 // or by the shopper, in the language the order was placed in. Exactly one mail per change, even when two staff
 // press at once; none for pay and process; a mailer that fails never fails the change.
 import { Writable } from 'node:stream';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, products } from '@/server/db/schema';
 import type { Mailer } from '@/server/mail/mailer';
@@ -22,6 +20,7 @@ import {
 } from '../fakes/payments-app';
 import { mailOrderLater, sendOrderMail } from '@/server/modules/orders';
 import { cardOrder, fillCart, nextShipping } from '../helpers/orders';
+import { startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp';
 import { call, staffMember } from '../helpers/staff';
 import {
   dbKinds,
@@ -397,40 +396,26 @@ describe('a mailer that fails', () => {
 });
 
 describe('order mail over SMTP', () => {
-  let smtp: SMTPServer;
-  const received: Array<{ to: string[]; data: string }> = [];
+  let smtp: SmtpCatcher;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        let data = '';
-        stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    smtp = await startSmtpCatcher();
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp?.close();
   });
 
   it('sends the text and the HTML part as multipart/alternative, with Content-Language', async () => {
-    const port = (smtp.server.address() as AddressInfo).port;
     const t = await startTestApp('pglite', {
       seed: false,
-      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, HELD_STOCK_SHARE_PERCENT: '100' },
+      env: { SMTP_URL: smtp.url, HELD_STOCK_SHARE_PERCENT: '100' },
     });
     try {
       const [product] = await seedProducts(t.database, [{ title: 'Crate', price: 10, quantity: 100 }]);
       const shopper = await signUp(t.app);
       await placeCash(t, shopper, [[product!.id, 1]], { query: '?lang=ar' });
       await t.app.ctx.background.idle();
-      const mail = received.find((r) => r.to.includes(shopper.email));
+      const mail = smtp.received.find((r) => r.to.includes(shopper.email));
       expect(mail).toBeDefined();
       const data = mail!.data;
       expect(data).toMatch(/Content-Type: multipart\/alternative/i);
