@@ -7,7 +7,14 @@ export const OutboxQuery = Type.Object({ to: Type.String({ minLength: 1, maxLeng
 export const OutboxAnswer = Type.Object({
   results: Type.Integer(),
   data: Type.Array(
-    Type.Object({ to: Type.String(), subject: Type.String(), text: Type.String(), createdAt: Timestamp }),
+    Type.Object({
+      to: Type.String(),
+      subject: Type.String(),
+      text: Type.String(),
+      /** The HTML part; null for a text-only mail (the password reset). */
+      html: Type.Union([Type.String(), Type.Null()]),
+      createdAt: Timestamp,
+    }),
   ),
 });
 export type OutboxAnswer = Static<typeof OutboxAnswer>;

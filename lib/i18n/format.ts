@@ -1,6 +1,6 @@
 // Numbers, money and dates in the language shown (Intl; 'ar-EG' for Arabic): for the screens, not the frame,
 // so the page's own bundle does not carry them.
-import { formatEgp } from '@/lib/rules/money';
+import { formatEgp, formatEgpOff } from '@/lib/rules/money';
 import { useShownLang } from './i18n';
 import { intlLocales } from './language';
 
@@ -24,5 +24,5 @@ export function useCount(): (n: number) => string {
 /** Money taken off (savings): "-540 EGP"; in Arabic as ar-EG writes a negative amount, its minus kept before it. */
 export function useMoneyOff(): (pounds: number) => string {
   const lang = useShownLang();
-  return lang === 'en' ? (pounds) => `-${formatEgp(pounds)}` : (pounds) => formatEgp(-pounds, lang);
+  return (pounds) => formatEgpOff(pounds, lang);
 }

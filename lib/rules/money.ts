@@ -12,6 +12,11 @@ export function formatEgp(pounds: number, lang: 'en' | 'ar' = 'en'): string {
   return `${grouped.format(pounds)} EGP`;
 }
 
+/** Money taken off (savings): "-540 EGP"; in Arabic as ar-EG writes a negative amount, its minus kept before it. */
+export function formatEgpOff(pounds: number, lang: 'en' | 'ar' = 'en'): string {
+  return lang === 'en' ? `-${formatEgp(pounds)}` : formatEgp(-pounds, lang);
+}
+
 /**
  * Pounds in the currency's minor unit (piastres): what payment providers charge and what a checkout session
  * records, so the order placed from a paid session is checked against the same figure.

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 // Product states and roles, as the wire contract spells them.
 import { productStatuses, staffRoles as roles } from '@/lib/contract/staff';
 import { orderStatuses } from '@/lib/contract/orders';
+import { languages } from '@/lib/contract/common';
 import {
   boolean,
   check,
@@ -267,6 +268,9 @@ export const orders = pgTable(
     carrier: text('carrier'),
     trackingReference: text('tracking_reference'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    // The language the shopper placed the order in ('en' or 'ar': the cash order's request, the card order's
+    // checkout session): the mails about it speak it (server/modules/orders/order-mail.ts).
+    language: text('language', { enum: languages }).notNull().default('en'),
     // Stock holds (server/modules/orders/holds.ts): the placing client's address (IPv6 by its /64), and the
     // shipping phone and address in the form the caps compare them. Null on orders from before the caps.
     clientAddress: text('client_address'),
@@ -289,6 +293,7 @@ export const orders = pgTable(
       'orders_status_known',
       sql`${t.status} in ('placed', 'paid', 'processing', 'shipped', 'delivered', 'cancelled')`,
     ),
+    check('orders_language_known', sql`${t.language} in ('en', 'ar')`),
     // Only orders that hold stock are summed by the caps: these indexes cover just those.
     index('orders_held_client_idx').on(t.clientAddress).where(heldOrder),
     index('orders_held_phone_idx').on(t.shippingPhoneKey).where(heldOrder),
@@ -460,6 +465,8 @@ export const outbox = pgTable(
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
+    // The HTML part, for mail that has one (order mail); null for text-only mail.
+    html: text('html'),
     createdAt: timestamps.createdAt,
   },
   (t) => [index('outbox_to_idx').on(t.to)],

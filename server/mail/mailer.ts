@@ -8,6 +8,11 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /**
+   * The same mail as HTML (order mail: server/mail/order-mail.tsx renders both parts from one template). With it,
+   * SMTP sends multipart/alternative: mail clients show the HTML, and the text part to those that show no HTML.
+   */
+  html?: string;
   /** The language the text is in: sent as Content-Language, so mail clients lay it out the right way. */
   language?: Language;
 }
@@ -31,6 +36,7 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
         to: message.to,
         subject: message.subject,
         text: message.text,
+        ...(message.html ? { html: message.html } : {}),
         ...(message.language ? { headers: { 'Content-Language': message.language } } : {}),
       });
     },
@@ -47,8 +53,8 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
 export function outboxMailer(db: Db, printToConsole: boolean): Mailer {
   return {
     kind: 'outbox',
-    async send({ to, subject, text }) {
-      const message = { to, subject, text };
+    async send({ to, subject, text, html }) {
+      const message = { to, subject, text, html: html ?? null };
       await db.insert(outbox).values(message);
       if (printToConsole) {
         console.log(`\n── mail to ${message.to} ── ${message.subject}\n${message.text}\n──\n`);

@@ -1,10 +1,20 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Language } from '@/lib/contract/common';
+import type { AppContext } from '../../context';
 import { onCommit, runInTransaction, type Db, type Tx } from '../../db/client';
 import { checkoutSessions } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { CatalogueCache } from '../catalogue';
-import { CartChangedError, loadOrder, placeOrder, type HoldLimits, type OrderWithItems } from '../orders';
+import {
+  CartChangedError,
+  holdLimitsOf,
+  loadOrder,
+  mailOrderLater,
+  placeOrder,
+  type HoldLimits,
+  type OrderWithItems,
+} from '../orders';
 import type { PaymentProvider } from './providers/provider';
 
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
@@ -26,6 +36,24 @@ export interface FulfilOptions {
   holdLimits: HoldLimits;
   /** The app's catalogue cache (ctx): the order's products show other stock now. */
   catalogueCache: Pick<CatalogueCache, 'productsChanged'>;
+  /** Runs once the transaction that placed a new order committed (not for a repeat): the shopper's mail. */
+  orderPlaced: (orderId: string) => void;
+}
+
+/** What fulfilment takes from the app: the stock caps, the catalogue cache, and the "placed" mail. */
+export function fulfilDeps(
+  ctx: AppContext,
+): Pick<FulfilOptions, 'holdLimits' | 'catalogueCache' | 'orderPlaced'> {
+  return {
+    holdLimits: holdLimitsOf(ctx.config),
+    catalogueCache: ctx.catalogueCache,
+    orderPlaced: (orderId) => mailOrderLater(ctx, orderId, { kind: 'placed' }),
+  };
+}
+
+/** A session's language as an order keeps it ('en' for anything else a session may hold). */
+function languageOf(session: CheckoutSessionRow): Language {
+  return session.lang === 'ar' ? 'ar' : 'en';
 }
 
 export type FulfilResult =
@@ -148,6 +176,8 @@ export async function fulfilInTransaction(
           checkoutSessionId: session.id,
           paidAt: options.paidAt,
         },
+        // The language the session was opened in: the order's mails speak it.
+        language: languageOf(session),
         clientIp: session.clientAddress,
         holdLimits: options.holdLimits,
         catalogueCache: options.catalogueCache,
@@ -170,6 +200,8 @@ export async function fulfilInTransaction(
   // placeOrder ran in a savepoint, whose own after-commit work never runs: the outer transaction's does.
   const ordered = placed.items.map((i) => i.productId);
   onCommit(tx, () => options.catalogueCache.productsChanged(ordered));
+  const placedId = placed.order.id;
+  if (placed.created) onCommit(tx, () => options.orderPlaced(placedId));
   const [updated] = await tx
     .update(checkoutSessions)
     .set({ status: 'complete', paymentStatus: 'paid', orderId: placed.order.id, updatedAt: options.now })

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PaySessionParams } from '@/lib/contract/checkout';
-import { holdLimitsOf } from '../orders';
-import { fulfilCheckoutSession, refundFailedPayment } from './fulfil';
+import { fulfilCheckoutSession, fulfilDeps, refundFailedPayment } from './fulfil';
 import type { PaymentProvider } from './providers/provider';
 import { findSession, hostedPages, pageLanguage, pageReplies } from './providers/test-provider';
 
@@ -56,8 +55,7 @@ export const providerReturnRoutes: FastifyPluginAsyncTypebox<{ provider: Payment
         now,
         beforeCharge: false,
         charged: { amountTotal: state.amountTotal, currency: state.currency },
-        holdLimits: holdLimitsOf(ctx.config),
-        catalogueCache: ctx.catalogueCache,
+        ...fulfilDeps(ctx),
       },
     );
     if (result.outcome === 'failed') {

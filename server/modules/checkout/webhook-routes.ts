@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { webhookEvents } from '../../db/schema';
 import { AppError } from '../../errors';
 import { runInTransaction } from '../../db/client';
-import { holdLimitsOf } from '../orders';
-import { fulfilInTransaction, refundFailedPayment, type FulfilResult } from './fulfil';
+import { fulfilDeps, fulfilInTransaction, refundFailedPayment, type FulfilResult } from './fulfil';
 import { WebhookVerificationError, type PaymentProvider } from './providers/provider';
 
 const webhookBodyLimit = 512 * 1024;
@@ -65,8 +64,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance, opts: { provider
           now,
           beforeCharge: false,
           charged: { amountTotal: event.paid.amountTotal, currency: event.paid.currency },
-          holdLimits: holdLimitsOf(ctx.config),
-          catalogueCache: ctx.catalogueCache,
+          ...fulfilDeps(ctx),
         },
       );
       return { duplicate: false, result: fulfilled };

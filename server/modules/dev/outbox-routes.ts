@@ -45,6 +45,7 @@ export const outboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
           to: r.to,
           subject: r.subject,
           text: r.text,
+          html: r.html,
           createdAt: r.createdAt.toISOString(),
         })),
       };

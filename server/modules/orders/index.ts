@@ -17,6 +17,7 @@ export {
   sameLines,
   type ShippingAddress,
 } from './place-order';
+export { mailOrderLater, mailOrderOnCommit, sendOrderMail, type OrderMailEvent } from './order-mail';
 export { loadOrder, type OrderWithItems } from './repository';
 export { orderReportRoutes } from './report-routes';
 export { orderRoutes } from './routes';

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import type { Language } from '@/lib/contract/common';
 import { cartSummary, cartTotal } from '@/lib/rules/cart-summary';
 import { toMinorUnits } from '@/lib/rules/money';
 import { onCommit, type Tx } from '../../db/client';
@@ -38,6 +39,8 @@ export interface PlaceOrderInput {
   cartId: string;
   shippingAddress: ShippingAddress;
   payment: OrderPayment;
+  /** The language the shopper placed it in (a cash order's request, a card order's session): its mails speak it. */
+  language: Language;
   /** request.ip of the shopper placing the order (for a card order, of the one who opened the session). */
   clientIp: string | null;
   holdLimits: HoldLimits;
@@ -196,6 +199,7 @@ export async function placeOrder(tx: Tx, input: PlaceOrderInput): Promise<Placed
       paidAt: card?.paidAt ?? null,
       // A card order exists only once its payment was taken: it starts paid.
       status: card ? 'paid' : 'placed',
+      language: input.language,
       clientAddress: holder.clientAddress,
       shippingPhoneKey: holder.phoneKey,
       shippingAddressKey: holder.addressKey,

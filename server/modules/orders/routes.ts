@@ -34,7 +34,13 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/orders/:cartId',
     {
       onRequest: app.authenticate,
-      schema: { params: CartIdParams, body: ShippingAddressBody, response: { 201: PlacedOrderAnswer } },
+      // The order remembers request.lang (?lang=, Accept-Language): the shopper's mails about it are in that language.
+      schema: {
+        params: CartIdParams,
+        querystring: LangQuery,
+        body: ShippingAddressBody,
+        response: { 201: PlacedOrderAnswer },
+      },
     },
     async function postOrder(request, reply) {
       const answer = await placeCashOrder(
@@ -43,6 +49,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.params.cartId,
         request.body,
         request.ip,
+        request.lang,
       );
       return reply.status(201).send(answer);
     },

@@ -12,6 +12,7 @@ import { isObjectId } from '../../db/ids';
 import { AppError, ValidationError } from '../../errors';
 import { cartProducts } from '../catalogue';
 import type { HoldLimits } from './holds';
+import { mailOrderOnCommit } from './order-mail';
 import { noCartWithId, placeOrder } from './place-order';
 import * as repo from './repository';
 import { serializeOrder, serializePlacedOrder } from './serialize-order';
@@ -38,27 +39,35 @@ export function readShippingAddress(body: ShippingAddressBody | undefined): Ship
   };
 }
 
-/** A cash order from the caller's cart. A repeated request gets the order the first one made, with the same status. */
+/**
+ * A cash order from the caller's cart, placed in the request's language (?lang=, Accept-Language): its mails speak
+ * it. A repeated request gets the order the first one made, with the same status.
+ */
 export async function placeCashOrder(
   ctx: AppContext,
   userId: string,
   cartId: string,
   body: ShippingAddressBody | undefined,
   clientIp: string,
+  lang: Language,
 ): Promise<PlacedOrderAnswer> {
   const shippingAddress = readShippingAddress(body);
   if (!isObjectId(cartId)) throw new AppError(404, noCartWithId(cartId));
-  const placed = await runInTransaction(ctx.database.db, (tx) =>
-    placeOrder(tx, {
+  const placed = await runInTransaction(ctx.database.db, async (tx) => {
+    const order = await placeOrder(tx, {
       userId,
       cartId,
       shippingAddress,
       payment: { method: 'cash' },
+      language: lang,
       clientIp,
       holdLimits: holdLimitsOf(ctx.config),
       catalogueCache: ctx.catalogueCache,
-    }),
-  );
+    });
+    // A repeated request finds the order the first one placed: that one sent the mail.
+    if (order.created) mailOrderOnCommit(tx, ctx, order.order.id, { kind: 'placed' });
+    return order;
+  });
   return { status: 'success', data: serializePlacedOrder(placed) };
 }
 

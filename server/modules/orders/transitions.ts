@@ -2,7 +2,8 @@
 // (staff, or the order's owner while it is placed). Each runs in one transaction that locks the order's row, decides
 // from the status it finds (states.ts: a 409 when the change is not allowed), writes the order, its history row, its
 // audit row (staff) and, for a cancel, the stock it gives back. Two changes of one order queue on the lock: the second
-// sees the first's status, so stock goes back exactly once.
+// sees the first's status, so stock goes back exactly once. Ship, deliver and cancel mail the shopper once the change
+// commits (order-mail.ts); a refused change (the loser of two at once) rolls back and mails nothing.
 import type { Language } from '@/lib/contract/common';
 import type { OrderAnswer, ShipBody } from '@/lib/contract/orders';
 import { shipLimits } from '@/lib/contract/orders';
@@ -11,6 +12,7 @@ import { onCommit, runInTransaction } from '../../db/client';
 import { isObjectId } from '../../db/ids';
 import { AppError, ValidationError } from '../../errors';
 import { recordAudit, type Actor } from '../audit';
+import { mailOrderOnCommit, type OrderMailEvent } from './order-mail';
 import * as repo from './repository';
 import { populated } from './service';
 import { decide, type OrderAction } from './states';
@@ -69,6 +71,21 @@ function effects(
   }
 }
 
+/** The shopper's mail about a change (order-mail.ts says why `pay` and `process` send none). */
+function mailOf(action: OrderAction, who: Who): OrderMailEvent | undefined {
+  switch (action) {
+    case 'ship':
+      return { kind: 'shipped' };
+    case 'deliver':
+      return { kind: 'delivered' };
+    case 'cancel':
+      return { kind: 'cancelled', by: who.caller === 'owner' ? 'shopper' : 'shop' };
+    case 'pay':
+    case 'process':
+      return undefined;
+  }
+}
+
 /** One change of one order, as the header says; the answer is the order as it is after it. */
 export async function changeOrder(
   ctx: AppContext,
@@ -101,6 +118,8 @@ export async function changeOrder(
       actorId: who.caller === 'staff' ? who.actor.id : who.userId,
       note: who.caller === 'owner' ? 'Cancelled by the customer' : note,
     });
+    const mail = mailOf(action, who);
+    if (mail) mailOrderOnCommit(tx, ctx, row.id, mail);
     if (action === 'cancel') {
       const products = await repo.restock(tx, row.id);
       // Stock is part of the product payload: these products' cached answers are stale now and once this commits.

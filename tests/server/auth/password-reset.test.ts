@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { passwordResets } from '@/server/db/schema';
 import { messages } from '@/lib/rules/messages';
+import { startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp';
 import { dbKinds, json, signUp, startTestApp, type Shopper, type TestApp } from '../helpers/test-app';
 
 async function latestCode(t: TestApp, email: string): Promise<string> {
@@ -159,33 +158,21 @@ describe.each(dbKinds)('password reset through the outbox on %s', (kind) => {
 });
 
 describe('password reset mail over SMTP', () => {
-  let smtp: SMTPServer;
-  const received: Array<{ to: string[]; data: string }> = [];
+  let smtp: SmtpCatcher;
+  let received: SmtpCatcher['received'];
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        let data = '';
-        stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    smtp = await startSmtpCatcher();
+    received = smtp.received;
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp?.close();
   });
 
   it('sends the code through SMTP_URL, and keeps the outbox empty', async () => {
-    const port = (smtp.server.address() as AddressInfo).port;
     const t = await startTestApp('pglite', {
       seed: false,
-      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Shop <shop@example.com>' },
+      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Shop <shop@example.com>' },
     });
     try {
       const s = await signUp(t.app);

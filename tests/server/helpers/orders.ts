@@ -70,6 +70,7 @@ export async function cardOrder(
         checkoutSessionId: randomBytes(12).toString('hex'),
         paidAt: new Date(),
       },
+      language: 'en',
       clientIp: '127.0.0.1',
       holdLimits: holdLimitsOf(t.config),
       catalogueCache: t.app.ctx.catalogueCache,

@@ -10,8 +10,8 @@ import type { AppContext } from '../../../../context';
 import type { Db } from '../../../../db/client';
 import { isObjectId } from '../../../../db/ids';
 import { localised } from '../../../catalogue';
-import { holdLimitsOf, sameLines } from '../../../orders';
-import { fulfilCheckoutSession, type CheckoutSessionRow, type FulfilResult } from '../../fulfil';
+import { sameLines } from '../../../orders';
+import { fulfilCheckoutSession, fulfilDeps, type CheckoutSessionRow, type FulfilResult } from '../../fulfil';
 import { loadCartLines, sessionById } from '../../repository';
 import { checkCard, type CardField, type CardForm } from './card';
 import { crossSiteReason, csrfTokenValid, originOf } from './guard';
@@ -103,8 +103,7 @@ export async function payByCard(
       paidAt: now,
       now,
       beforeCharge: true,
-      holdLimits: holdLimitsOf(ctx.config),
-      catalogueCache: ctx.catalogueCache,
+      ...fulfilDeps(ctx),
     },
   );
   return { kind: 'fulfilled', result };
