@@ -30,19 +30,21 @@ export interface OrderWithItems {
 async function withItems(exec: Executor, rows: OrderRow[]): Promise<OrderWithItems[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((o) => o.id);
-  const [items, events, refunds] = await Promise.all([
+  // At most two at once: on a transaction's one connection node-postgres queues a third, and warns that queueing is
+  // deprecated.
+  const [items, events] = await Promise.all([
     exec.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id)),
     exec
       .select()
       .from(orderEvents)
       .where(inArray(orderEvents.orderId, ids))
       .orderBy(asc(orderEvents.at), asc(orderEvents.id)),
-    exec
-      .select()
-      .from(orderRefunds)
-      .where(and(inArray(orderRefunds.orderId, ids), eq(orderRefunds.status, 'succeeded')))
-      .orderBy(asc(orderRefunds.completedAt), asc(orderRefunds.id)),
   ]);
+  const refunds = await exec
+    .select()
+    .from(orderRefunds)
+    .where(and(inArray(orderRefunds.orderId, ids), eq(orderRefunds.status, 'succeeded')))
+    .orderBy(asc(orderRefunds.completedAt), asc(orderRefunds.id));
   const group = <T extends { orderId: string }>(list: T[]) => {
     const by = new Map<string, T[]>();
     for (const x of list) by.set(x.orderId, [...(by.get(x.orderId) ?? []), x]);
