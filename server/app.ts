@@ -17,7 +17,7 @@ import {
   catalogueStaffRoutes,
   feedCatalogueCache,
 } from './modules/catalogue';
-import { checkoutRoutes, type PaymentProvider } from './modules/checkout';
+import { checkoutRoutes, providerFromConfig, type PaymentProvider } from './modules/checkout';
 import { customerRoutes } from './modules/customers';
 import { outboxRoutes } from './modules/dev';
 import { healthRoutes } from './modules/health';
@@ -94,6 +94,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimits);
   await app.register(responseOrder);
   await app.register(authPlugin);
+  // One payment provider for the app: checkout takes payments through it, and the orders module refunds them.
+  const paymentProvider = deps.paymentProvider ?? (await providerFromConfig(config));
 
   await app.register(
     async (api) => {
@@ -114,7 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes, { limits: deps.authLimits });
       await api.register(userRoutes, { limits: deps.authLimits });
       await api.register(cartRoutes);
-      await api.register(orderRoutes);
+      await api.register(orderRoutes, { payments: paymentProvider });
       await api.register(orderReportRoutes);
       await api.register(customerRoutes);
       await api.register(wishlistRoutes);
@@ -125,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   // Card checkout (payments module): /api/v1/orders/checkout-session, the hosted /pay page, the webhook.
-  await app.register(checkoutRoutes, deps.paymentProvider ? { provider: deps.paymentProvider } : {});
+  await app.register(checkoutRoutes, { provider: paymentProvider });
   await app.register(imageRoutes, { art: seedArt });
   await app.register(storefrontRoutes);
   for (const plugin of deps.plugins ?? []) await app.register(plugin);

@@ -4,7 +4,7 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import type { Category, CategoryRef, Product } from '@/lib/contract/catalogue';
 import type { ListEnvelope } from '@/lib/contract/common';
-import type { Order, OrderAnswer, ShipBody } from '@/lib/contract/orders';
+import type { Order, OrderAnswer, RefundRequest, ShipBody } from '@/lib/contract/orders';
 import { queryString, request } from './client';
 import { actionBody, orderListQuery, reshapeOrder, type OrderAction, type OrderRecord } from './orders';
 
@@ -287,6 +287,11 @@ export interface FreshCartDataProvider extends DataProvider {
     resource: 'orders',
     params: { id: Identifier; action: OrderAction; shipping?: ShipBody },
   ): Promise<{ data: OrderRecord }>;
+  /** A card order's money back, in part or in full (POST /orders/{id}/refunds); a 409 beyond what is left. */
+  orderRefund(
+    resource: 'orders',
+    params: { id: Identifier; refund: RefundRequest },
+  ): Promise<{ data: OrderRecord }>;
 }
 
 export type BulkChange =
@@ -446,6 +451,13 @@ export const dataProvider: FreshCartDataProvider = {
     const answer = await request<OrderAnswer>(`/orders/${id(one)}/${action}?lang=en`, {
       method: 'PUT',
       body: actionBody(action, shipping),
+    });
+    return { data: reshapeOrder(answer.data) };
+  },
+  async orderRefund(_resource, { id: one, refund }) {
+    const answer = await request<OrderAnswer>(`/orders/${id(one)}/refunds?lang=en`, {
+      method: 'POST',
+      body: refund,
     });
     return { data: reshapeOrder(answer.data) };
   },

@@ -5,7 +5,10 @@ import { OrderSection } from './order-section';
 import { OrderStatusChip } from './order-status';
 import { useOrderFormat } from './use-order-format';
 
-/** The current status, every status the order has had with its date (oldest first), and how it was shipped. */
+/**
+ * The current status, every status the order has had with its date (oldest first; a refund is a step too), and how it
+ * was shipped.
+ */
 export function OrderHistory({ order }: { order: OrderRecord }) {
   const translate = useTranslate();
   const format = useOrderFormat();
@@ -26,7 +29,11 @@ export function OrderHistory({ order }: { order: OrderRecord }) {
         {history.map((step, index) => (
           <ListItem key={`${step.status}-${step.at}-${index}`} disableGutters>
             <ListItemText
-              primary={translate(`freshcart.order.status_${step.status}`)}
+              primary={
+                step.refunded !== undefined
+                  ? translate('freshcart.order.refunded_step', { amount: format.money(step.refunded) })
+                  : translate(`freshcart.order.status_${step.status}`)
+              }
               secondary={format.date(step.at)}
             />
           </ListItem>

@@ -16,11 +16,20 @@ export const moves: Record<OrderAction, readonly OrderStatus[]> = {
 /** The buttons' order on the page: the way forward first, cancelling last. */
 export const actionOrder: readonly OrderAction[] = ['pay', 'process', 'ship', 'deliver', 'cancel'];
 
-type OrderState = Pick<OrderRecord, 'status' | 'paymentMethodType' | 'isPaid'>;
+type OrderState = Pick<
+  OrderRecord,
+  'status' | 'paymentMethodType' | 'isPaid' | 'totalOrderPrice' | 'refundedAmount'
+>;
 
-/** A paid card order is cancelled only once its money is back (refunds are not built yet): `decide()`'s refundFirst. */
+/** Pounds of a card order still to refund (server/modules/orders/states.ts `decideRefund`); 0 for cash. */
+export function leftToRefund(order: OrderState): number {
+  if (order.paymentMethodType !== 'card' || !order.isPaid) return 0;
+  return Math.max(0, order.totalOrderPrice - (order.refundedAmount ?? 0));
+}
+
+/** A paid card order is cancelled only once its money is back in full: `decide()`'s refundFirst. */
 export function needsRefundFirst(order: OrderState): boolean {
-  return order.paymentMethodType === 'card' && order.isPaid;
+  return order.paymentMethodType === 'card' && order.isPaid && leftToRefund(order) > 0;
 }
 
 /** Whether staff may make this change now, as `decide(order, action, 'staff')` would answer. */

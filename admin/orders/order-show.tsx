@@ -5,6 +5,7 @@ import { OrderActions } from './order-actions';
 import { OrderDetails } from './order-details';
 import { OrderHistory } from './order-history';
 import { OrderLines, OrderTotals } from './order-lines';
+import { OrderRefunds } from './order-refunds';
 import { useOrderFormat } from './use-order-format';
 
 function OrderTitle() {
@@ -44,6 +45,7 @@ function OrderPage() {
         <Box sx={{ display: 'grid', gap: 3, alignContent: 'start', minWidth: 0 }}>
           <OrderLines order={order} />
           <OrderTotals order={order} />
+          <OrderRefunds order={order} />
         </Box>
         <Box sx={{ display: 'grid', gap: 3, alignContent: 'start', minWidth: 0 }}>
           <OrderHistory order={order} />

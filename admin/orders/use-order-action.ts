@@ -1,11 +1,13 @@
-// One state change of the shown order: the call, a notification, and the order read again. A 409 (someone else
-// moved the order meanwhile, or its status no longer allows it) shows the server's message and reads it again too,
-// so the page's buttons follow the status it has now.
+// One change of the shown order (a state change or a refund): the call, a notification, and the order read again.
+// A 409 (someone else moved the order meanwhile, or its status no longer allows it) or a 502 (the payment provider
+// refused a refund) shows the server's message and reads the order again too, so the page follows what it is now.
 import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
-import type { ShipBody } from '@/lib/contract/orders';
+import type { RefundRequest, ShipBody } from '@/lib/contract/orders';
 import type { FreshCartDataProvider } from '../api/data-provider';
 import type { OrderAction, OrderRecord } from '../api/orders';
+
+type Change = { action: OrderAction; shipping?: ShipBody } | { action: 'refund'; refund: RefundRequest };
 
 export function useOrderAction(order: OrderRecord) {
   const dataProvider = useDataProvider<FreshCartDataProvider>();
@@ -13,14 +15,20 @@ export function useOrderAction(order: OrderRecord) {
   const refresh = useRefresh();
   const translate = useTranslate();
   const { mutateAsync, isPending } = useMutation({
-    mutationFn: ({ action, shipping }: { action: OrderAction; shipping?: ShipBody }) =>
-      dataProvider.orderAction('orders', { id: order.id, action, shipping }),
+    mutationFn: (change: Change) =>
+      change.action === 'refund'
+        ? dataProvider.orderRefund('orders', { id: order.id, refund: change.refund })
+        : dataProvider.orderAction('orders', {
+            id: order.id,
+            action: change.action,
+            shipping: change.shipping,
+          }),
   });
   /** True when the server made the change. */
-  const run = async (action: OrderAction, shipping?: ShipBody): Promise<boolean> => {
+  const perform = async (change: Change): Promise<boolean> => {
     try {
-      await mutateAsync({ action, shipping });
-      notify(`freshcart.order.done_${action}`, { type: 'success' });
+      await mutateAsync(change);
+      notify(`freshcart.order.done_${change.action}`, { type: 'success' });
       return true;
     } catch (err) {
       // The server's words (English, docs/decisions/0005), or ours for a key such as the network's.
@@ -31,5 +39,7 @@ export function useOrderAction(order: OrderRecord) {
       refresh();
     }
   };
-  return { run, busy: isPending };
+  const run = (action: OrderAction, shipping?: ShipBody) => perform({ action, shipping });
+  const refund = (body: RefundRequest) => perform({ action: 'refund', refund: body });
+  return { run, refund, busy: isPending };
 }

@@ -37,6 +37,14 @@ export type OrderUser = Static<typeof OrderUser>;
 export const PaymentMethod = Type.Union([Type.Literal('cash'), Type.Literal('card')]);
 export type PaymentMethod = Static<typeof PaymentMethod>;
 
+/** A refund made (POST /orders/{id}/refunds): its pounds, when, and the units of lines put back on sale. */
+export const OrderRefund = Type.Object({
+  amount: Type.Integer(),
+  at: Timestamp,
+  restocked: Type.Optional(Type.Array(Type.Object({ line: Id, count: Type.Integer() }))),
+});
+export type OrderRefund = Static<typeof OrderRefund>;
+
 function order<U extends TSchema, P extends TSchema>(user: U, product: P) {
   return Type.Object({
     shippingAddress: ShippingAddress,
@@ -59,13 +67,24 @@ function order<U extends TSchema, P extends TSchema>(user: U, product: P) {
     __v: Type.Integer(),
     // Ours, after the contract's fields (which keep their order). Optional in the type: the public host sends none.
     status: Type.Optional(OrderStatus),
-    /** Every status the order has had, oldest first, the current one last. */
-    statusHistory: Type.Optional(Type.Array(Type.Object({ status: OrderStatus, at: Timestamp }))),
+    /**
+     * Every status the order has had, oldest first, the current one last. A refund is an entry too: the status the
+     * order kept, and `refunded`, the pounds given back then.
+     */
+    statusHistory: Type.Optional(
+      Type.Array(
+        Type.Object({ status: OrderStatus, at: Timestamp, refunded: Type.Optional(Type.Integer()) }),
+      ),
+    ),
     shippedAt: Type.Optional(Timestamp),
     /** Set when staff gave them on shipping. */
     carrier: Type.Optional(Type.String()),
     trackingReference: Type.Optional(Type.String()),
     cancelledAt: Type.Optional(Timestamp),
+    /** Card orders: the refunds made, oldest first (each with the lines whose units went back on sale). */
+    refunds: Type.Optional(Type.Array(OrderRefund)),
+    /** Card orders: the sum of `refunds`, in pounds (what is left to refund is totalOrderPrice − refundedAmount). */
+    refundedAmount: Type.Optional(Type.Integer()),
   });
 }
 
@@ -111,6 +130,29 @@ export const ShipBody = Type.Object({
   trackingReference: Type.Optional(Type.String({ maxLength: 400 })),
 });
 export type ShipBody = Static<typeof ShipBody>;
+
+/** The largest refund the server reads (an order's total is at most this too: an integer column). */
+export const refundLimits = { amountMax: 2_000_000_000, linesMax: 100 } as const;
+
+/**
+ * POST /orders/{id}/refunds (staff): `amount` in whole pounds (a positive integer, at most what is left to refund),
+ * and optionally the lines (`cartItems[]._id`) whose units go back on sale, each at most its count less the units
+ * already put back. The values are read by the server (not coerced: `"10"` is refused), which names what is wrong.
+ */
+export const RefundBody = Type.Object({
+  amount: Type.Optional(Type.Unknown()),
+  restock: Type.Optional(
+    Type.Array(Type.Object({ line: Type.Optional(Type.Unknown()), count: Type.Optional(Type.Unknown()) }), {
+      maxItems: refundLimits.linesMax,
+    }),
+  ),
+});
+export type RefundBody = Static<typeof RefundBody>;
+/** What a client sends (the schema above accepts any values, so that the server's messages name the field). */
+export interface RefundRequest {
+  amount: number;
+  restock?: { line: string; count: number }[];
+}
 
 export const orderSorts = ['-createdAt', 'createdAt', '-totalOrderPrice', 'totalOrderPrice'] as const;
 export type OrderSort = (typeof orderSorts)[number];

@@ -314,9 +314,57 @@ export const orderItems = pgTable(
       .references(() => products.id),
     count: integer('count').notNull(),
     price: integer('price').notNull(),
+    // Units of this line put back on sale by refunds (server/modules/orders/refunds.ts); a cancel puts back the
+    // rest (count − restocked), so no unit goes back twice.
+    restocked: integer('restocked').notNull().default(0),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.productId)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_product_idx').on(t.productId),
+    check('order_items_restocked_range', sql`${t.restocked} >= 0 and ${t.restocked} <= ${t.count}`),
+  ],
 );
+
+export const refundStatuses = ['pending', 'succeeded', 'failed'] as const;
+
+/**
+ * Money given back on a card order (issue 28, server/modules/orders/refunds.ts). A row is written `pending` under
+ * the order's row lock before the provider is asked (it reserves its amount: pending and succeeded rows together
+ * never exceed the order's total), then becomes `succeeded` (the provider's refund id, the units restocked) or
+ * `failed` (the provider's reason). Amounts are whole Egyptian pounds, as every price.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: id(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    status: text('status', { enum: refundStatuses }).notNull().default('pending'),
+    // 'test' or 'stripe' (the order's payment_provider), and that provider's id for the refund once made.
+    provider: text('provider').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    // The lines whose units go back on sale with this refund: order_items ids and counts.
+    restock: jsonb('restock').$type<RefundRestockLine[]>().notNull().default([]),
+    failureReason: text('failure_reason'),
+    actorId: text('actor_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('order_refunds_order_idx').on(t.orderId, t.createdAt),
+    uniqueIndex('order_refunds_provider_refund_key').on(t.provider, t.providerRefundId),
+    check('order_refunds_amount_positive', sql`${t.amount} > 0`),
+    check('order_refunds_status_known', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+  ],
+);
+
+export interface RefundRestockLine {
+  lineId: string;
+  productId: string;
+  count: number;
+}
 
 /**
  * Each change of an order's status: from (null when the order was placed), to, when, and who (the account that
@@ -335,6 +383,8 @@ export const orderEvents = pgTable(
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     actorId: text('actor_id').references(() => users.id),
     note: text('note'),
+    // A refund recorded in the history (from and to are then the same status: a refund changes none).
+    refundId: text('refund_id').references(() => orderRefunds.id),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.at, t.id)],
 );

@@ -34,6 +34,7 @@ function showOrder(shown: Order, ...more: Handler[]) {
 }
 
 const nextSteps = () => screen.findByRole('region', { name: 'Next steps' });
+const at10 = '2030-03-01T10:00:00.000Z';
 
 async function buttonsOf(): Promise<string[]> {
   const region = await nextSteps();
@@ -135,8 +136,18 @@ describe('the order page', { timeout: 30_000 }, () => {
     [
       'a paid card order',
       orderIn('paid', { paymentMethodType: 'card' }),
-      ['Start processing', 'Ship', 'Mark delivered'],
+      ['Start processing', 'Ship', 'Mark delivered', 'Refund'],
     ],
+    [
+      'a paid card order refunded in full',
+      orderIn('paid', {
+        paymentMethodType: 'card',
+        refundedAmount: 807,
+        refunds: [{ amount: 807, at: at10 }],
+      }),
+      ['Start processing', 'Ship', 'Mark delivered', 'Cancel order'],
+    ],
+    ['a delivered card order', orderIn('delivered', { paymentMethodType: 'card' }), ['Refund']],
     [
       'a processing cash order',
       orderIn('processing'),
@@ -161,8 +172,9 @@ describe('the order page', { timeout: 30_000 }, () => {
   it('says why a paid card order has no Cancel', async () => {
     showOrder(orderIn('paid', { paymentMethodType: 'card' }));
     expect(await nextSteps()).toHaveTextContent(
-      'A paid card order can be cancelled only once its payment is refunded.',
+      'A paid card order can be cancelled only once its payment is refunded in full.',
     );
+    expect(await nextSteps()).toHaveTextContent('Left to refund: 807 EGP');
   });
 
   it('ships with the carrier and tracking reference typed, then reads the order again', async () => {
@@ -223,5 +235,85 @@ describe('the order page', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
     await waitFor(() => expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2));
+  });
+});
+
+describe('refunds on the order page', { timeout: 30_000 }, () => {
+  const card = (over: Partial<Order> = {}) => orderIn('paid', { paymentMethodType: 'card', ...over });
+  const shawlLine = 'l1'.repeat(12);
+
+  it('refunds part of the amount, putting items back on sale, then reads the order again', async () => {
+    const user = userEvent.setup();
+    const after = card({
+      refundedAmount: 300,
+      refunds: [{ amount: 300, at: at10, restocked: [{ line: shawlLine, count: 1 }] }],
+      statusHistory: [
+        { status: 'paid', at: '2030-03-01T09:00:00.000Z' },
+        { status: 'paid', at: at10, refunded: 300 },
+      ],
+    });
+    let refunded = false;
+    const { calls } = showOrder(
+      card(),
+      on('POST', `/orders/${orderId}/refunds?lang=en`, () => {
+        refunded = true;
+        return reply(200, { status: 'success', data: after });
+      }),
+      on('GET', `/orders/${orderId}?lang=en`, () => (refunded ? reply(200, { data: after }) : undefined)),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund order FC-001047' });
+    expect(dialog).toHaveTextContent('Left to refund: 807 EGP');
+    const amount = within(dialog).getByLabelText(/Amount to refund/);
+    // Prefilled with what is left.
+    expect(amount).toHaveValue('807');
+    await user.clear(amount);
+    await user.type(amount, '300');
+    await user.type(within(dialog).getByLabelText('Woman Shawl'), '1');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund 300 EGP' }));
+    expect(await screen.findByText('The refund was made')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      amount: 300,
+      restock: [{ line: shawlLine, count: 1 }],
+    });
+    const refunds = await screen.findByRole('region', { name: 'Refunds' });
+    expect(refunds).toHaveTextContent('Refunded: 300 EGP of 807 EGP');
+    expect(refunds).toHaveTextContent('300 EGP refunded');
+    expect(refunds).toHaveTextContent('Items back on sale: Woman Shawl × 1');
+    expect(screen.getByRole('list', { name: 'Status history' })).toHaveTextContent('Refunded 300 EGP');
+    expect(await nextSteps()).toHaveTextContent('Left to refund: 507 EGP');
+  });
+
+  it('refuses an amount beyond what is left before asking the server', async () => {
+    const user = userEvent.setup();
+    const { calls } = showOrder(card({ refundedAmount: 767, refunds: [{ amount: 767, at: at10 }] }));
+    await user.click(await screen.findByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog');
+    const amount = within(dialog).getByLabelText(/Amount to refund/);
+    expect(amount).toHaveValue('40');
+    await user.clear(amount);
+    await user.type(amount, '41');
+    await user.click(within(dialog).getByRole('button', { name: /^Refund/ }));
+    expect(dialog).toHaveTextContent('Enter whole pounds from 1 to 40 EGP.');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it("shows the server's message when it refuses", async () => {
+    const user = userEvent.setup();
+    const message = 'Only 40 EGP is left to refund';
+    showOrder(
+      card(),
+      on('POST', `/orders/${orderId}/refunds?lang=en`, () => reply(409, { statusMsg: 'fail', message })),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund 807 EGP' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
+  it('offers no refund for a cash order', async () => {
+    showOrder(orderIn('paid'));
+    await nextSteps();
+    expect(screen.queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
   });
 });

@@ -236,6 +236,7 @@ export async function placeOrder(tx: Tx, input: PlaceOrderInput): Promise<Placed
     order,
     items: items.sort((a, b) => a.id.localeCompare(b.id)),
     events: event ? [event] : [],
+    refunds: [],
     created: true,
   };
 }

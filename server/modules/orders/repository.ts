@@ -1,24 +1,37 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { orderEvents, orderItems, orders, products, users } from '../../db/schema';
+import {
+  checkoutSessions,
+  orderEvents,
+  orderItems,
+  orderRefunds,
+  orders,
+  products,
+  users,
+} from '../../db/schema';
 import { inIdsOrder } from '../../paging';
 import { escapeLike } from '../catalogue';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
+export type OrderRefundRow = typeof orderRefunds.$inferSelect;
 
 export interface OrderWithItems {
   order: OrderRow;
   items: OrderItemRow[];
   /** Its status changes, oldest first. */
   events: OrderEventRow[];
+  /** Its refunds that were made (succeeded), oldest first. */
+  refunds: OrderRefundRow[];
 }
 
 /** Lines and status changes of these orders, by order: lines in the order they were written, changes oldest first. */
 async function withItems(exec: Executor, rows: OrderRow[]): Promise<OrderWithItems[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((o) => o.id);
+  // At most two at once: on a transaction's one connection node-postgres queues a third, and warns that queueing is
+  // deprecated.
   const [items, events] = await Promise.all([
     exec.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id)),
     exec
@@ -27,6 +40,11 @@ async function withItems(exec: Executor, rows: OrderRow[]): Promise<OrderWithIte
       .where(inArray(orderEvents.orderId, ids))
       .orderBy(asc(orderEvents.at), asc(orderEvents.id)),
   ]);
+  const refunds = await exec
+    .select()
+    .from(orderRefunds)
+    .where(and(inArray(orderRefunds.orderId, ids), eq(orderRefunds.status, 'succeeded')))
+    .orderBy(asc(orderRefunds.completedAt), asc(orderRefunds.id));
   const group = <T extends { orderId: string }>(list: T[]) => {
     const by = new Map<string, T[]>();
     for (const x of list) by.set(x.orderId, [...(by.get(x.orderId) ?? []), x]);
@@ -34,10 +52,12 @@ async function withItems(exec: Executor, rows: OrderRow[]): Promise<OrderWithIte
   };
   const itemsOf = group(items);
   const eventsOf = group(events);
+  const refundsOf = group(refunds);
   return rows.map((order) => ({
     order,
     items: itemsOf.get(order.id) ?? [],
     events: eventsOf.get(order.id) ?? [],
+    refunds: refundsOf.get(order.id) ?? [],
   }));
 }
 
@@ -80,17 +100,37 @@ export async function insertEvent(exec: Executor, row: typeof orderEvents.$infer
 }
 
 /**
- * Puts an order's units back on sale: quantity up and sold down by each line's count, products locked in id order
- * (as placing an order locks them, so the two cannot deadlock). Returns the products changed.
+ * Puts an order's units back on sale when it is cancelled: each line's units not already put back by a refund
+ * (count − restocked), which are then all back (restocked = count). Returns the products changed.
  */
 export async function restock(exec: Executor, orderId: string): Promise<string[]> {
   const lines = await exec
-    .select({ productId: orderItems.productId, units: sql<number>`sum(${orderItems.count})`.mapWith(Number) })
+    .select({
+      productId: orderItems.productId,
+      units: sql<number>`sum(${orderItems.count} - ${orderItems.restocked})`.mapWith(Number),
+    })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .groupBy(orderItems.productId)
     .orderBy(asc(orderItems.productId));
-  for (const { productId, units } of lines)
+  await exec
+    .update(orderItems)
+    .set({ restocked: sql`${orderItems.count}` })
+    .where(eq(orderItems.orderId, orderId));
+  await putBack(exec, lines);
+  return lines.map((l) => l.productId);
+}
+
+/**
+ * Quantity up and sold down by these units, products locked in id order (as placing an order locks them, so the
+ * two cannot deadlock).
+ */
+export async function putBack(exec: Executor, lines: { productId: string; units: number }[]): Promise<void> {
+  const sorted = [...lines].sort((a, b) =>
+    a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0,
+  );
+  for (const { productId, units } of sorted) {
+    if (units <= 0) continue;
     await exec
       .update(products)
       .set({
@@ -99,7 +139,56 @@ export async function restock(exec: Executor, orderId: string): Promise<string[]
         updatedAt: sql`now()`,
       })
       .where(eq(products.id, productId));
-  return lines.map((l) => l.productId);
+  }
+}
+
+/** An order's lines (locked with the order's row held: only the order's lock holder changes them). */
+export function orderLines(exec: Executor, orderId: string): Promise<OrderItemRow[]> {
+  return exec.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
+}
+
+/** Every refund row of an order (pending, succeeded and failed), oldest first. */
+export function refundRows(exec: Executor, orderId: string): Promise<OrderRefundRow[]> {
+  return exec
+    .select()
+    .from(orderRefunds)
+    .where(eq(orderRefunds.orderId, orderId))
+    .orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.id));
+}
+
+export async function insertRefund(exec: Executor, row: typeof orderRefunds.$inferInsert): Promise<void> {
+  await exec.insert(orderRefunds).values(row);
+}
+
+export async function updateRefund(
+  exec: Executor,
+  id: string,
+  set: Partial<typeof orderRefunds.$inferInsert>,
+): Promise<OrderRefundRow> {
+  const [row] = await exec.update(orderRefunds).set(set).where(eq(orderRefunds.id, id)).returning();
+  if (!row) throw new Error(`refund ${id} vanished`);
+  return row;
+}
+
+/** Marks `count` more units of a line put back; refused by the CHECK if that would exceed the line's count. */
+export async function markRestocked(exec: Executor, lineId: string, count: number): Promise<void> {
+  await exec
+    .update(orderItems)
+    .set({ restocked: sql`${orderItems.restocked} + ${count}` })
+    .where(eq(orderItems.id, lineId));
+}
+
+/** The payment of a card order as its checkout session recorded it: the provider's session id (null for 'test'). */
+export async function paymentOf(exec: Executor, checkoutSessionId: string) {
+  const [row] = await exec
+    .select({
+      id: checkoutSessions.id,
+      provider: checkoutSessions.provider,
+      providerSessionId: checkoutSessions.providerSessionId,
+    })
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.id, checkoutSessionId));
+  return row;
 }
 
 export async function findUser(exec: Executor, userId: string) {

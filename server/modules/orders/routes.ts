@@ -8,6 +8,7 @@ import {
   OrderList,
   OrderListQuery,
   PlacedOrderAnswer,
+  RefundBody,
   ShipBody,
   ShippingAddressBody,
   UserIdParams,
@@ -16,6 +17,7 @@ import { LangQuery } from '@/lib/contract/common';
 import { onlyOperators } from '../../paging';
 import { actorOf, isStaffRole, requireUser } from '../auth';
 import { listOperators, listOrders } from './order-list';
+import { refundOrder, type Refunder } from './refunds';
 import { orderHistory, placeCashOrder } from './service';
 import { changeOrder, readOrder, readShipBody, type Who } from './transitions';
 
@@ -27,8 +29,14 @@ function whoOf(request: FastifyRequest): Who {
     : { caller: 'owner', userId: user.id };
 }
 
-export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
+/** The payment provider that refunds card orders (server/app.ts gives the one checkout takes payments through). */
+export interface OrderRoutesOptions {
+  payments?: Refunder;
+}
+
+export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async (app, opts) => {
   const { ctx } = app;
+  const payments: Refunder = opts.payments ?? { name: 'test' };
 
   app.post(
     '/orders/:cartId',
@@ -143,6 +151,32 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async function putCancel(request) {
       return changeOrder(ctx, whoOf(request), request.params.id, 'cancel', request.lang);
+    },
+  );
+
+  // A card order's money back, in part or in full, through the provider that took it (refunds.ts).
+  app.post(
+    '/orders/:id/refunds',
+    {
+      config,
+      onRequest: staffOnly,
+      schema: {
+        params: OrderIdParams,
+        querystring: LangQuery,
+        body: RefundBody,
+        response: { 200: OrderAnswer },
+      },
+    },
+    async function postRefund(request) {
+      return refundOrder(
+        ctx,
+        payments,
+        actorOf(request),
+        request.params.id,
+        request.body,
+        request.lang,
+        request.log,
+      );
     },
   );
 };

@@ -28,11 +28,27 @@ function stamps(o: OrderWithItems) {
     id: order.number,
     __v: 0,
     status: order.status,
-    statusHistory: o.events.map((e) => ({ status: e.toStatus, at: e.at.toISOString() })),
+    statusHistory: o.events.map((e) => {
+      const refund = e.refundId ? o.refunds.find((r) => r.id === e.refundId) : undefined;
+      return { status: e.toStatus, at: e.at.toISOString(), ...(refund ? { refunded: refund.amount } : {}) };
+    }),
     ...(order.shippedAt ? { shippedAt: order.shippedAt.toISOString() } : {}),
     ...(order.carrier ? { carrier: order.carrier } : {}),
     ...(order.trackingReference ? { trackingReference: order.trackingReference } : {}),
     ...(order.cancelledAt ? { cancelledAt: order.cancelledAt.toISOString() } : {}),
+    ...(order.paymentMethodType === 'card' ? refundFields(o) : {}),
+  };
+}
+
+/** A card order's refunds made, and their sum. */
+function refundFields(o: OrderWithItems) {
+  return {
+    refunds: o.refunds.map((r) => ({
+      amount: r.amount,
+      at: (r.completedAt ?? r.createdAt).toISOString(),
+      ...(r.restock.length ? { restocked: r.restock.map((l) => ({ line: l.lineId, count: l.count })) } : {}),
+    })),
+    refundedAmount: o.refunds.reduce((n, r) => n + r.amount, 0),
   };
 }
 

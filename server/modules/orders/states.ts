@@ -6,6 +6,9 @@
 //
 // A card order starts `paid` (it exists only once its payment was taken); a cash order starts `placed`, may be
 // shipped and delivered unpaid, and is paid when staff mark it so or when it is delivered.
+//
+// Refunds (refunds.ts) change no status: a paid card order is refunded in part or in full in any status, and once
+// refunded in full it may be cancelled (its units not yet put back go back then). `decideRefund` below says when.
 import type { OrderStatus } from '@/lib/contract/orders';
 
 export type OrderAction = 'pay' | 'process' | 'ship' | 'deliver' | 'cancel';
@@ -59,6 +62,9 @@ export interface OrderState {
   status: OrderStatus;
   paymentMethodType: 'cash' | 'card';
   isPaid: boolean;
+  totalOrderPrice: number;
+  /** Pounds given back by refunds that succeeded. */
+  refunded: number;
 }
 
 /** The status `action` leads to from `order`'s, or the 409's message. */
@@ -73,8 +79,30 @@ export function decide(
   if (action === 'pay' && order.isPaid) return { refused: refusals.pay.paid! };
   if (action === 'cancel') {
     if (caller === 'owner' && order.status !== 'placed') return { refused: ownerTooLate };
-    // Refunds are the next slice: until then a card order's money is never kept for an order not sent.
-    if (order.paymentMethodType === 'card' && order.isPaid) return { refused: refundFirst };
+    // A card order's money is never kept for an order not sent: it is cancelled once refunded in full.
+    if (order.paymentMethodType === 'card' && order.isPaid && order.refunded < order.totalOrderPrice)
+      return { refused: refundFirst };
   }
   return { to };
+}
+
+export const cashRefund =
+  'A cash order is not refunded here: its money was handed over in person, so it is handed back in person (refunds here go back to the card that paid)';
+export const unpaidRefund = 'This order has not been paid: there is nothing to refund';
+export const fullyRefunded = 'This order has already been refunded in full';
+export const restBeingRefunded =
+  'The rest of this order is being refunded now: nothing more is left to refund';
+export const onlyLeft = (left: number) => `Only ${left} EGP is left to refund`;
+
+/**
+ * Whether `amount` pounds may be refunded on `order`, given `reserved` pounds refunded or being refunded (succeeded
+ * and pending refunds): null, or the 409's message. Refunds go back to a card; the sum never exceeds the total paid.
+ */
+export function decideRefund(order: OrderState, amount: number, reserved: number): string | null {
+  if (order.paymentMethodType !== 'card') return cashRefund;
+  if (!order.isPaid) return unpaidRefund;
+  const left = order.totalOrderPrice - reserved;
+  if (left <= 0) return order.refunded >= order.totalOrderPrice ? fullyRefunded : restBeingRefunded;
+  if (amount > left) return onlyLeft(left);
+  return null;
 }

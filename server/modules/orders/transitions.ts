@@ -86,6 +86,11 @@ function mailOf(action: OrderAction, who: Who): OrderMailEvent | undefined {
   }
 }
 
+/** Pounds given back by an order's refunds that succeeded. */
+export function refundedOf(refunds: repo.OrderRefundRow[]): number {
+  return refunds.filter((r) => r.status === 'succeeded').reduce((n, r) => n + r.amount, 0);
+}
+
 /** One change of one order, as the header says; the answer is the order as it is after it. */
 export async function changeOrder(
   ctx: AppContext,
@@ -105,7 +110,8 @@ export async function changeOrder(
     // Someone else's order is answered as no order: a shopper learns nothing of it.
     if (!row || (who.caller === 'owner' && row.userId !== who.userId))
       throw new AppError(404, noOrderWithId(id));
-    const decided = decide(row, action, who.caller);
+    const refunded = refundedOf(await repo.refundRows(tx, row.id));
+    const decided = decide({ ...row, refunded }, action, who.caller);
     if ('refused' in decided) throw new AppError(409, decided.refused);
     const now = new Date(ctx.now());
     const { set, note } = effects(action, row, now, shipping);
@@ -144,7 +150,7 @@ export async function changeOrder(
   return { status: 'success', data: await orderAnswer(ctx, changed, lang) };
 }
 
-async function orderAnswer(ctx: AppContext, row: repo.OrderRow, lang: Language) {
+export async function orderAnswer(ctx: AppContext, row: repo.OrderRow, lang: Language) {
   const [order] = await populated(ctx, [await repo.withLines(ctx.database.db, row)], lang);
   if (!order) throw new Error(`order ${row.id} has no owner`);
   return order;

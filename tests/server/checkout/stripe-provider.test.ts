@@ -177,3 +177,29 @@ describe('Stripe provider: webhooks', () => {
     expect(event).toEqual({ eventId: 'evt_other', type: 'checkout.session.expired', paid: null });
   });
 });
+
+describe('Stripe provider: refunds', () => {
+  it('refunds part of a payment in piastres, once per idempotency key, and says why it refuses more', async () => {
+    const created = await provider().createSession({ ...input, sessionId: '6740aa00' + 'd'.repeat(16) });
+    const paid = fake.markPaid(created.providerSessionId!);
+    const p = provider();
+
+    const first = await p.refund!(created.providerSessionId!, 'order-refund-r1', 40_000);
+    const sent = fake.requests.filter((r) => r.path === '/v1/refunds').at(-1)!;
+    expect(sent.form).toMatchObject({ payment_intent: paid.payment_intent, amount: '40000' });
+    expect(sent.idempotencyKey).toBe('order-refund-r1');
+    // The same key again (a retry): the same refund, not a second one.
+    expect(await p.refund!(created.providerSessionId!, 'order-refund-r1', 40_000)).toBe(first);
+    expect(fake.refunds.filter((r) => r.payment_intent === paid.payment_intent)).toHaveLength(1);
+
+    // 1,008 EGP paid, 400 back: 608 are left, so 700 is refused with Stripe's own words.
+    await expect(p.refund!(created.providerSessionId!, 'order-refund-r2', 70_000)).rejects.toThrow(
+      /greater than unrefunded amount/,
+    );
+    // Without an amount: the rest.
+    await p.refund!(created.providerSessionId!, 'order-refund-r3');
+    expect(fake.refunds.filter((r) => r.payment_intent === paid.payment_intent).map((r) => r.amount)).toEqual(
+      [40_000, 60_800],
+    );
+  });
+});

@@ -45,7 +45,7 @@ export interface FakeStripe {
   port: number;
   requests: RecordedRequest[];
   sessions: Map<string, FakeSession>;
-  /** Refunds created through POST /v1/refunds (one per idempotency key, as Stripe does). */
+  /** Refunds created through POST /v1/refunds (one per idempotency key, as Stripe does; partial when `amount` is sent). */
   refunds: FakeRefund[];
   /** What the shopper paying on Stripe's page would do to the session. */
   markPaid(sessionId: string): FakeSession;
@@ -171,15 +171,27 @@ export async function startFakeStripe(): Promise<FakeStripe> {
             message: `No such payment_intent: '${form.payment_intent}'`,
           },
         });
-      if (refunds.some((r) => r.payment_intent === paid.payment_intent))
+      // Partial refunds as Stripe takes them: `amount` in minor units, never more than is left unrefunded.
+      const unrefunded =
+        paid.amount_total -
+        refunds.filter((r) => r.payment_intent === paid.payment_intent).reduce((n, r) => n + r.amount, 0);
+      if (unrefunded <= 0)
         return send(400, {
           error: { type: 'invalid_request_error', message: 'Charge has already been refunded.' },
+        });
+      const amount = form.amount === undefined ? unrefunded : Number(form.amount);
+      if (amount > unrefunded)
+        return send(400, {
+          error: {
+            type: 'invalid_request_error',
+            message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${unrefunded})`,
+          },
         });
       const refund: FakeRefund = {
         id: 're_' + randomBytes(12).toString('hex'),
         object: 'refund',
         payment_intent: paid.payment_intent!,
-        amount: paid.amount_total,
+        amount,
         currency: paid.currency,
         status: 'succeeded',
       };

@@ -1,8 +1,10 @@
 // Orders for the order-state suites: cash orders placed through the API (cart, then POST /orders/{cartId}), card
-// orders through placeOrder as card fulfilment calls it (a Stripe payment: it holds no stock).
+// orders through placeOrder as card fulfilment calls it (a Stripe payment: it holds no stock; or the test page's).
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { runInTransaction } from '@/server/db/client';
+import { checkoutSessions } from '@/server/db/schema';
+import { createTestProvider, type TestProvider } from '@/server/modules/checkout';
 import { holdLimitsOf, placeOrder } from '@/server/modules/orders';
 import { call } from './staff';
 import { json, type Json, type TestApp } from './test-app';
@@ -52,24 +54,42 @@ export async function cashOrder(
   return json(res).data as Json;
 }
 
-/** A card order paid through Stripe, placed as the webhook's fulfilment places it; its `_id`. */
+/**
+ * A card order paid through Stripe (or, with `provider: 'test'`, on the hosted test page: it holds stock until
+ * delivered), placed as fulfilment places it, with the checkout session it was paid in (refunds find the payment
+ * there); its `_id`.
+ */
 export async function cardOrder(
   t: TestApp,
   shopper: { id: string; token: string },
   lines: [string, number][],
+  provider: 'stripe' | 'test' = 'stripe',
 ): Promise<string> {
   const cartId = await fillCart(t.app, shopper.token, lines);
+  const shipping = nextShipping();
+  const sessionId = randomBytes(12).toString('hex');
+  await t.database.db.insert(checkoutSessions).values({
+    id: sessionId,
+    userId: shopper.id,
+    cartId,
+    provider,
+    providerSessionId: provider === 'stripe' ? `cs_test_${sessionId}` : null,
+    status: 'complete',
+    paymentStatus: 'paid',
+    amountTotal: 0,
+    shippingDetails: shipping.details,
+    shippingPhone: shipping.phone,
+    shippingCity: shipping.city,
+    successUrl: 'http://shop.test/#/allorders',
+    cancelUrl: 'http://shop.test/#/cart',
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
   const placed = await runInTransaction(t.database.db, (tx) =>
     placeOrder(tx, {
       userId: shopper.id,
       cartId,
-      shippingAddress: nextShipping(),
-      payment: {
-        method: 'card',
-        provider: 'stripe',
-        checkoutSessionId: randomBytes(12).toString('hex'),
-        paidAt: new Date(),
-      },
+      shippingAddress: shipping,
+      payment: { method: 'card', provider, checkoutSessionId: sessionId, paidAt: new Date() },
       language: 'en',
       clientIp: '127.0.0.1',
       holdLimits: holdLimitsOf(t.config),
@@ -77,4 +97,24 @@ export async function cardOrder(
     }),
   );
   return placed.order.id;
+}
+
+/**
+ * The hosted test provider with a fault the suite turns on: while `failWith` holds a reason, its refunds throw it
+ * (as a provider refusing or unreachable would). Give `provider` to startTestApp as paymentProvider.
+ */
+export function faultyTestProvider() {
+  const inner = createTestProvider({ publicUrl: 'http://shop.test' });
+  const control = { failWith: null as string | null };
+  const provider: TestProvider = {
+    ...inner,
+    get refunds() {
+      return inner.refunds;
+    },
+    async refund(sessionId, key, amount) {
+      if (control.failWith) throw new Error(control.failWith);
+      return inner.refund!(sessionId, key, amount);
+    },
+  };
+  return { provider, control };
 }

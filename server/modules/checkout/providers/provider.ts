@@ -69,6 +69,11 @@ export interface PaymentProvider {
     amountTotal: number | null;
     currency: string | null;
   }>;
-  /** Refunds everything a paid session took; returns the provider's refund id. */
-  refund?(providerSessionId: string, idempotencyKey: string): Promise<string>;
+  /**
+   * Gives back `amount` (minor units, piastres for EGP: pounds × 100) of what a paid session took, or all of it
+   * when `amount` is absent; returns the provider's refund id. The same idempotency key makes one refund however
+   * often it is sent. `providerSessionId` is the provider's id for the session (ours for the test provider, which
+   * has none of its own). Throws with the provider's reason when it refuses.
+   */
+  refund?(providerSessionId: string, idempotencyKey: string, amount?: number): Promise<string>;
 }

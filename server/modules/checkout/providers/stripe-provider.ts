@@ -104,13 +104,18 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       };
     },
 
-    async refund(providerSessionId: string, idempotencyKey: string) {
+    async refund(providerSessionId: string, idempotencyKey: string, amount?: number) {
       const session = await stripe.checkout.sessions.retrieve(providerSessionId);
       const intent = session.payment_intent;
       const paymentIntent = typeof intent === 'string' ? intent : intent?.id;
       if (!paymentIntent) throw new Error(`Stripe session ${providerSessionId} has no payment to refund`);
       const refund = await stripe.refunds.create(
-        { payment_intent: paymentIntent, metadata: { checkoutSessionId: session.client_reference_id ?? '' } },
+        {
+          payment_intent: paymentIntent,
+          // Absent: everything the payment took (Stripe's default). Minor units, as the session was charged.
+          ...(amount !== undefined ? { amount } : {}),
+          metadata: { checkoutSessionId: session.client_reference_id ?? '' },
+        },
         { idempotencyKey },
       );
       return refund.id;
