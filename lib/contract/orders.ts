@@ -85,6 +85,8 @@ function order<U extends TSchema, P extends TSchema>(user: U, product: P) {
     refunds: Type.Optional(Type.Array(OrderRefund)),
     /** Card orders: the sum of `refunds`, in pounds (what is left to refund is totalOrderPrice − refundedAmount). */
     refundedAmount: Type.Optional(Type.Integer()),
+    /** The language the shopper placed it in: its mails and its packing slip speak it. */
+    language: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('ar')])),
   });
 }
 
@@ -212,6 +214,7 @@ export const orderExportColumns = [
   'Tax',
   'Shipping',
   'Total',
+  'Refunded',
   'Shipped at',
   'Carrier',
   'Tracking reference',

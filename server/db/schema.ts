@@ -47,6 +47,8 @@ export const users = pgTable(
     // The staff order list's keyword: a customer's e-mail or phone by its first characters.
     index('users_email_prefix_idx').on(t.email.op('text_pattern_ops')),
     index('users_phone_prefix_idx').on(t.phone.op('text_pattern_ops')),
+    // The back office's customers list: shoppers' accounts, newest (or oldest) first, a deep page from the index.
+    index('users_customers_idx').on(t.createdAt, t.id).where(sql`${t.role} = 'user'`),
     check('users_role_known', sql`${t.role} in ('user', 'staff', 'admin')`),
   ],
 );

@@ -3,7 +3,7 @@
 import { and, asc, count, desc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
 import type { CustomerList, CustomerListQuery } from '@/lib/contract/reports';
 import type { AppContext } from '../../context';
-import { orders, users } from '../../db/schema';
+import { orderRefunds, orders, users } from '../../db/schema';
 import { metadata, pageOf } from '../../paging';
 import { escapeLike } from '../catalogue';
 
@@ -56,6 +56,22 @@ export async function listCustomers(ctx: AppContext, q: CustomerListQuery): Prom
         .where(and(inArray(orders.userId, ids), sql`${orders.status} <> 'cancelled'`))
         .groupBy(orders.userId)
     : [];
+  // What was refunded of those orders: not spent.
+  const refunds = ids.length
+    ? await db
+        .select({ userId: orders.userId, amount: sql<number>`sum(${orderRefunds.amount})`.mapWith(Number) })
+        .from(orderRefunds)
+        .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
+        .where(
+          and(
+            inArray(orders.userId, ids),
+            eq(orderRefunds.status, 'succeeded'),
+            sql`${orders.status} <> 'cancelled'`,
+          ),
+        )
+        .groupBy(orders.userId)
+    : [];
+  const refundedOf = new Map(refunds.map((r) => [r.userId, r.amount]));
   const sumOf = new Map(sums.map((s) => [s.userId, s]));
   return {
     results: total,
@@ -66,7 +82,7 @@ export async function listCustomers(ctx: AppContext, q: CustomerListQuery): Prom
         ...r,
         createdAt: r.createdAt.toISOString(),
         orders: s?.orders ?? 0,
-        spent: s?.spent ?? 0,
+        spent: (s?.spent ?? 0) - (refundedOf.get(r._id) ?? 0),
         ...(s?.lastOrderAt ? { lastOrderAt: s.lastOrderAt.toISOString() } : {}),
       };
     }),

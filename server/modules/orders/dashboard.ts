@@ -6,7 +6,7 @@
 import { and, asc, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { lowStockAt, type DashboardAnswer, type SalesFigures } from '@/lib/contract/reports';
 import type { AppContext } from '../../context';
-import { orders, products } from '../../db/schema';
+import { orderRefunds, orders, products } from '../../db/schema';
 
 const days = 30;
 
@@ -38,14 +38,26 @@ export async function dashboard(ctx: AppContext): Promise<DashboardAnswer> {
   const since = sql`(${from}::timestamp at time zone ${timeZone})`;
   const day = sql<string>`to_char(${orders.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;
 
+  // Refunds made, by order (a few orders have any: read from order_refunds_order_idx).
+  const refunded = db
+    .select({ orderId: orderRefunds.orderId, amount: sql<number>`sum(${orderRefunds.amount})`.as('amount') })
+    .from(orderRefunds)
+    .where(eq(orderRefunds.status, 'succeeded'))
+    .groupBy(orderRefunds.orderId)
+    .as('refunded');
   const [byDay, [waiting], [low], lowest] = await Promise.all([
     db
       .select({
         day,
         orders: count().mapWith(Number),
-        sales: sql<number>`coalesce(sum(${orders.totalOrderPrice}), 0)`.mapWith(Number),
+        // Net of what was refunded: a refund's money is not a sale.
+        sales:
+          sql<number>`coalesce(sum(${orders.totalOrderPrice}), 0) - coalesce(sum(${refunded.amount}), 0)`.mapWith(
+            Number,
+          ),
       })
       .from(orders)
+      .leftJoin(refunded, eq(refunded.orderId, orders.id))
       .where(and(gte(orders.createdAt, since), sql`${orders.status} <> 'cancelled'`))
       // By position: the select's expression carries the zone as a parameter of its own, so it cannot be repeated.
       .groupBy(sql`1`),

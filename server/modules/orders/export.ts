@@ -6,7 +6,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { orderExportColumns, type OrderFilters } from '@/lib/contract/orders';
 import type { AppContext } from '../../context';
 import { csvStream, type Cell } from '../../csv';
-import { orderItems, orders, users } from '../../db/schema';
+import { orderItems, orderRefunds, orders, users } from '../../db/schema';
 import { orderConditions } from './order-list';
 
 const defaultPageSize = 500;
@@ -54,6 +54,23 @@ export async function exportOrders(
           ),
         )
         .groupBy(orderItems.orderId);
+      const refunds = await db
+        .select({
+          orderId: orderRefunds.orderId,
+          amount: sql<number>`sum(${orderRefunds.amount})`.mapWith(Number),
+        })
+        .from(orderRefunds)
+        .where(
+          and(
+            inArray(
+              orderRefunds.orderId,
+              rows.map((r) => r.order.id),
+            ),
+            eq(orderRefunds.status, 'succeeded'),
+          ),
+        )
+        .groupBy(orderRefunds.orderId);
+      const refundedOf = new Map(refunds.map((r) => [r.orderId, r.amount]));
       const sumOf = new Map(sums.map((s) => [s.orderId, s]));
       for (const { order: o, name, email } of rows) {
         const sum = sumOf.get(o.id);
@@ -75,6 +92,7 @@ export async function exportOrders(
           Tax: o.taxPrice,
           Shipping: o.shippingPrice,
           Total: o.totalOrderPrice,
+          Refunded: refundedOf.get(o.id) ?? 0,
           'Shipped at': iso(o.shippedAt),
           Carrier: o.carrier ?? '',
           'Tracking reference': o.trackingReference ?? '',

@@ -17,6 +17,7 @@ import type { Language } from '@/lib/contract/common';
 import { refundLimits, type OrderAnswer, type RefundBody, type RefundRequest } from '@/lib/contract/orders';
 import { formatEgp, toMinorUnits } from '@/lib/rules/money';
 import type { AppContext } from '../../context';
+import { mailOrderLater } from './order-mail';
 import { onCommit, runInTransaction } from '../../db/client';
 import { newId } from '../../db/ids';
 import type { RefundRestockLine } from '../../db/schema';
@@ -46,9 +47,11 @@ export interface RefundDone {
 
 /**
  * Runs once a refund has succeeded and is committed, before the call answers: the one place for what follows a
- * refund (the shopper's "refunded" mail goes here). It must not throw: the money is back whatever happens here.
+ * refund. The shopper is mailed (in the background: a mail that cannot be sent is logged, never fails the refund).
  */
-export async function afterRefund(_ctx: AppContext, _done: RefundDone): Promise<void> {}
+export async function afterRefund(ctx: AppContext, done: RefundDone): Promise<void> {
+  mailOrderLater(ctx, done.orderId, { kind: 'refunded', amount: done.amount });
+}
 
 export const providerRefused = (reason: string) =>
   `The payment provider did not refund this order: ${reason}. Nothing was refunded; the order is as it was.`;

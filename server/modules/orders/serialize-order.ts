@@ -37,6 +37,7 @@ function stamps(o: OrderWithItems) {
     ...(order.trackingReference ? { trackingReference: order.trackingReference } : {}),
     ...(order.cancelledAt ? { cancelledAt: order.cancelledAt.toISOString() } : {}),
     ...(order.paymentMethodType === 'card' ? refundFields(o) : {}),
+    language: order.language,
   };
 }
 

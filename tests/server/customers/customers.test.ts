@@ -2,7 +2,7 @@
 // spent and when they last ordered; search by e-mail or phone prefix; staff accounts are not customers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedProducts, type SeededProduct } from '../fakes/payments-app';
-import { cashOrder } from '../helpers/orders';
+import { cardOrder, cashOrder } from '../helpers/orders';
 import { call, staffMember } from '../helpers/staff';
 import {
   dbKinds,
@@ -22,6 +22,7 @@ describe.each(dbKinds)('the customers list on %s', (kind) => {
   let carol: Shopper;
   const placed: Json[] = [];
   let earlier = 0;
+  let cardTotal = 0;
 
   const list = async (query = '') => {
     const res = await call(t.app, 'GET', `/api/v1/customers${query}`, staff.token);
@@ -46,6 +47,12 @@ describe.each(dbKinds)('the customers list on %s', (kind) => {
     placed.push(await cashOrder(t.app, alice.token, [[tea.id, 3]]));
     placed.push(await cashOrder(t.app, bob.token, [[tea.id, 2]]));
     await call(t.app, 'PUT', `/api/v1/orders/${placed[2]!._id}/cancel`, staff.token);
+    // Carol paid by card and got 25 back.
+    const card = await cardOrder(t, carol, [[tea.id, 1]], 'test');
+    cardTotal = (
+      json(await call(t.app, 'POST', `/api/v1/orders/${card}/refunds`, staff.token, { amount: 25 }))
+        .data as Json
+    ).totalOrderPrice as number;
   });
   afterAll(async () => {
     await t?.close();
@@ -58,8 +65,8 @@ describe.each(dbKinds)('the customers list on %s', (kind) => {
     expect(page.data.slice(0, 3).map((c) => c.name)).toEqual(['Carol', 'Bob', 'Alice']);
     const [c, b, a] = page.data as [Json, Json, Json];
     expect(page.data.some((x) => x._id === staff.id)).toBe(false);
-    expect(c).toMatchObject({ _id: carol.id, email: carol.email, orders: 0, spent: 0 });
-    expect(c.lastOrderAt).toBeUndefined();
+    expect(c).toMatchObject({ _id: carol.id, email: carol.email, orders: 1, spent: cardTotal - 25 });
+    expect(c.lastOrderAt).toEqual(expect.any(String));
     // Bob's only order was cancelled.
     expect(b).toMatchObject({ orders: 0, spent: 0 });
     expect(a).toMatchObject({

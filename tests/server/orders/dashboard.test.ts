@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '@/server/db/schema';
 import { seedProducts, type SeededProduct } from '../fakes/payments-app';
-import { cashOrder } from '../helpers/orders';
+import { cardOrder, cashOrder } from '../helpers/orders';
 import { call, staffMember } from '../helpers/staff';
 import {
   dbKinds,
@@ -64,6 +64,15 @@ describe.each(dbKinds)('the back office dashboard on %s', (kind) => {
     );
     await call(t.app, 'PUT', `/api/v1/orders/${lastMonth._id}/ship`, staff.token);
     const total = (o: Json) => o.totalOrderPrice as number;
+    // A card order today, refunded in part: only what was kept counts as sales.
+    const card = await cardOrder(t, await signUp(t.app), [[tea.id, 1]], 'test');
+    await t.database.db
+      .update(orders)
+      .set({ createdAt: new Date('2030-03-10T22:15:00.000Z') })
+      .where(eq(orders.id, card));
+    const refund = await call(t.app, 'POST', `/api/v1/orders/${card}/refunds`, staff.token, { amount: 30 });
+    expect(refund.statusCode, refund.body).toBe(200);
+    const kept = total(json(refund).data as Json) - 30;
 
     const res = await call(t.app, 'GET', '/api/v1/dashboard', staff.token);
     expect(res.statusCode, res.body).toBe(200);
@@ -71,13 +80,13 @@ describe.each(dbKinds)('the back office dashboard on %s', (kind) => {
     const { data } = json(res) as { data: Json };
     expect(data.timeZone).toBe('Africa/Cairo');
     expect(data.today).toBe('2030-03-11');
-    expect(data.todays).toEqual({ orders: 1, sales: total(today1) });
+    expect(data.todays).toEqual({ orders: 2, sales: total(today1) + kept });
     expect(data.thisMonth).toEqual({
-      orders: 3,
-      sales: total(today1) + total(yesterday) + total(firstOfMonth),
+      orders: 4,
+      sales: total(today1) + kept + total(yesterday) + total(firstOfMonth),
     });
-    // Placed, not shipped, not cancelled: all but the shipped and the cancelled one.
-    expect(data.waitingToShip).toBe(4);
+    // Placed or paid, not shipped, not cancelled: all but the shipped and the cancelled one.
+    expect(data.waitingToShip).toBe(5);
     expect(data.lowStock).toEqual({
       count: 1,
       products: [{ _id: low.id, title: 'Rare Saffron', quantity: 2, imageCover: expect.any(String) }],
@@ -85,14 +94,14 @@ describe.each(dbKinds)('the back office dashboard on %s', (kind) => {
     const series = data.salesByDay as { day: string; orders: number; sales: number }[];
     expect(series).toHaveLength(30);
     expect(series[0]!.day).toBe('2030-02-10');
-    expect(series.at(-1)).toEqual({ day: '2030-03-11', orders: 1, sales: total(today1) });
+    expect(series.at(-1)).toEqual({ day: '2030-03-11', orders: 2, sales: total(today1) + kept });
     expect(series.find((d) => d.day === '2030-02-28')).toEqual({
       day: '2030-02-28',
       orders: 1,
       sales: total(lastMonth),
     });
     expect(series.find((d) => d.day === '2030-03-05')).toEqual({ day: '2030-03-05', orders: 0, sales: 0 });
-    expect(series.reduce((n, d) => n + d.orders, 0)).toBe(4);
+    expect(series.reduce((n, d) => n + d.orders, 0)).toBe(5);
   });
 
   it('is for staff only', async () => {

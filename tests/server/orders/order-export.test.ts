@@ -35,8 +35,9 @@ describe.each(dbKinds)('the orders CSV export on %s', (kind) => {
       ]),
     );
     made.push(await cashOrder(t.app, alice.token, [[tea.id, 1]]));
-    const card = await cardOrder(t, alice, [[coffee.id, 3]]);
+    const card = await cardOrder(t, alice, [[coffee.id, 3]], 'test');
     made.push({ _id: card });
+    await call(t.app, 'POST', `/api/v1/orders/${card}/refunds`, staff.token, { amount: 100 });
     await call(t.app, 'PUT', `/api/v1/orders/${made[0]!._id}/ship`, staff.token, {
       carrier: 'Aramex',
       trackingReference: 'AX-1',
@@ -77,7 +78,14 @@ describe.each(dbKinds)('the orders CSV export on %s', (kind) => {
     });
     expect(Number(rows[0]!.Total)).toBeGreaterThanOrEqual(400);
     expect(rows[1]!['Cancelled at']).not.toBe('');
-    expect(rows[2]).toMatchObject({ Payment: 'card', Paid: 'yes', Pieces: '3', Subtotal: '900' });
+    expect(rows[2]).toMatchObject({
+      Payment: 'card',
+      Paid: 'yes',
+      Pieces: '3',
+      Subtotal: '900',
+      Refunded: '100',
+    });
+    expect(rows[0]!.Refunded).toBe('0');
 
     expect((await call(t.app, 'GET', '/api/v1/orders/export.csv', alice.token)).statusCode).toBe(403);
     expect((await call(t.app, 'GET', '/api/v1/orders/export.csv', undefined)).statusCode).toBe(401);

@@ -115,6 +115,27 @@ describe.each(dbKinds)('order refunds on %s', (kind) => {
     expect((await refundRows(id)).map((r) => r.status)).toEqual(['succeeded']);
   });
 
+  it('mails the shopper each refund, with its amount, once it is made (a refused one mails nothing)', async () => {
+    const owner = await signUp(t.app);
+    const id = await cardOrder(t, owner, [[goods[1]!.id, 1]], 'test');
+    const reference = `FC-${String((await read(id)).id).padStart(6, '0')}`;
+    const mails = async () => {
+      await t.app.ctx.background.idle();
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/dev/outbox?to=${encodeURIComponent(owner.email)}`,
+      });
+      return (json(res).data as Json[]).filter((m) => /refunded/.test(m.subject as string));
+    };
+    expect(json(await refund(id, { amount: 30 })).data.refundedAmount).toBe(30);
+    const [mail] = await mails();
+    expect(mail!.subject).toBe(`FreshCart refunded 30 EGP for your order ${reference}`);
+    expect(mail!.text).toContain('We refunded 30 EGP of this order');
+    control.failWith = 'card_declined';
+    expect((await refund(id, { amount: 5 })).statusCode).toBe(502);
+    expect(await mails()).toHaveLength(1);
+  });
+
   it('a cash order is refunded in person, not here', async () => {
     const placed = await cashOrder(t.app, shopper.token, [[goods[0]!.id, 1]]);
     const id = placed._id as string;

@@ -151,6 +151,7 @@ describe.each(dbKinds)('order states on %s', (kind) => {
       'shippedAt',
       'carrier',
       'trackingReference',
+      'language',
     ]);
   });
 

@@ -1,0 +1,1 @@
+CREATE INDEX "users_customers_idx" ON "users" USING btree ("created_at","id") WHERE "users"."role" = 'user';
