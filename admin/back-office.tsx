@@ -9,7 +9,7 @@ import HomePageIcon from '@mui/icons-material/Web';
 import OrderIcon from '@mui/icons-material/ReceiptLong';
 import ProductIcon from '@mui/icons-material/Inventory2';
 import ImportIcon from '@mui/icons-material/UploadFile';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Admin, CustomRoutes, Layout, Menu, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { authProvider } from './api/auth-provider';
@@ -26,6 +26,7 @@ import {
   ImportScreen,
   OrderList,
   OrderShow,
+  PackingSlips,
   ProductCreate,
   ProductEdit,
   ProductList,
@@ -129,6 +130,17 @@ export function BackOffice() {
         <CustomRoutes>
           <Route path="/import" element={<ImportScreen />} />
           <Route path="/home-page" element={<HomeScreen />} />
+        </CustomRoutes>
+        {/* Without the frame: what prints is the slips alone. */}
+        <CustomRoutes noLayout>
+          <Route
+            path="/packing-slips"
+            element={
+              <Suspense fallback={null}>
+                <PackingSlips />
+              </Suspense>
+            }
+          />
         </CustomRoutes>
       </Admin>
     </CacheProvider>

@@ -30,4 +30,7 @@ export const ImportScreen = lazy(() =>
 );
 export const OrderList = lazy(() => import('./orders/order-list').then((m) => ({ default: m.OrderList })));
 export const OrderShow = lazy(() => import('./orders/order-show').then((m) => ({ default: m.OrderShow })));
+export const PackingSlips = lazy(() =>
+  import('./orders/packing-slips').then((m) => ({ default: m.PackingSlips })),
+);
 export const HomeScreen = lazy(() => import('./home/home-screen').then((m) => ({ default: m.HomeScreen })));

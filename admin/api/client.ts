@@ -93,6 +93,19 @@ export async function download(path: string, options: RequestOptions = {}): Prom
   return (await send(path, options, 'text/csv')).blob();
 }
 
+/** A CSV the server makes, saved as `<name>-<today>.csv` (the name the server gives it too). */
+export async function saveCsv(path: string, name: string): Promise<void> {
+  const blob = await download(path);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `${name}-${new Date().toISOString().slice(0, 10)}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
 /** A query string from pairs; arrays repeat their key (`category[in]=a&category[in]=b`), empties are left out. */
 export function queryString(params: Record<string, string | number | readonly string[] | undefined>): string {
   const search = new URLSearchParams();

@@ -1,7 +1,7 @@
 // The CSV import and export calls (docs/api.md "Import and export"): the file goes as it is (text/csv), never
 // read into the page; the export comes back as a file to save.
 import type { ImportJob, ImportJobAnswer, ImportPreview, ImportPreviewAnswer } from '@/lib/contract/imports';
-import { download, request } from './client';
+import { request, saveCsv } from './client';
 
 const named = (file: File) => `?name=${encodeURIComponent(file.name.slice(0, 200))}`;
 const csvOf = (file: File) => ({ data: file, type: 'text/csv' });
@@ -26,15 +26,7 @@ export async function readImport(id: string, signal?: AbortSignal): Promise<Impo
   return (await request<ImportJobAnswer>(`/imports/${encodeURIComponent(id)}`, { signal })).data;
 }
 
-/** GET /products/export.csv, saved as freshcart-products-<date>.csv (the name the server gives it too). */
-export async function saveExport(): Promise<void> {
-  const blob = await download('/products/export.csv');
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `freshcart-products-${new Date().toISOString().slice(0, 10)}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+/** GET /products/export.csv, saved as freshcart-products-<date>.csv. */
+export function saveExport(): Promise<void> {
+  return saveCsv('/products/export.csv', 'freshcart-products');
 }

@@ -2,7 +2,8 @@
 // the state changes PUT /orders/{id}/pay|process|ship|deliver|cancel. Used by the data provider only.
 import type { GetListParams } from 'react-admin';
 import type { OrderStatus, OrderSort, Order, PaymentMethod, ShipBody } from '@/lib/contract/orders';
-import { queryString } from './client';
+import type { ListEnvelope } from '@/lib/contract/common';
+import { queryString, request, saveCsv } from './client';
 
 /** An order as the screens read it: react-admin's `id` is the order's `_id`; `number` is the shop's order number. */
 export type OrderRecord = Omit<Order, 'id'> & { id: string; number: number };
@@ -55,14 +56,11 @@ function sortOf(sort: GetListParams['sort'] | undefined): OrderSort | undefined 
   return `${sort.order === 'ASC' ? '' : '-'}${sort.field}`;
 }
 
-/** GET /orders's query for a react-admin list request. */
-export function orderListQuery({ pagination, sort, filter }: Partial<GetListParams>): string {
-  const f = (filter ?? {}) as OrderFilter;
+/** The server's parameters for the list's filters (GET /orders and its CSV export take the same). */
+function filterParams(filter: OrderFilter | undefined) {
+  const f = filter ?? {};
   const paid = f.isPaid === undefined || f.isPaid === '' ? undefined : String(f.isPaid);
-  return queryString({
-    page: pagination?.page ?? 1,
-    limit: pagination?.perPage ?? 25,
-    sort: sortOf(sort),
+  return {
     keyword: keywordOf(f.q),
     status: f.status || undefined,
     paymentMethodType: f.paymentMethodType || undefined,
@@ -71,8 +69,23 @@ export function orderListQuery({ pagination, sort, filter }: Partial<GetListPara
     'createdAt[lte]': dayBound(f.createdAt_lte, true),
     'totalOrderPrice[gte]': pounds(f.total_gte, Math.ceil),
     'totalOrderPrice[lte]': pounds(f.total_lte, Math.floor),
+  };
+}
+
+/** GET /orders's query for a react-admin list request. */
+export function orderListQuery({ pagination, sort, filter }: Partial<GetListParams>): string {
+  return queryString({
+    page: pagination?.page ?? 1,
+    limit: pagination?.perPage ?? 25,
+    sort: sortOf(sort),
+    ...filterParams(filter as OrderFilter | undefined),
     lang: 'en',
   });
+}
+
+/** GET /orders/export.csv with the list's filters: every order they match, saved as freshcart-orders-<date>.csv. */
+export function saveOrderExport(filter: OrderFilter): Promise<void> {
+  return saveCsv(`/orders/export.csv${queryString(filterParams(filter))}`, 'freshcart-orders');
 }
 
 /** The body of a state change: only `ship` has one (both fields optional; blank is none). */
@@ -82,4 +95,12 @@ export function actionBody(action: OrderAction, shipping?: ShipBody): ShipBody |
     carrier: shipping?.carrier?.trim() ?? '',
     trackingReference: shipping?.trackingReference?.trim() ?? '',
   };
+}
+
+/** The orders named (at most 100), their products' names in `lang`: GET /orders?ids=…, in the list's order. */
+export async function ordersById(ids: readonly string[], lang: 'en' | 'ar'): Promise<OrderRecord[]> {
+  if (ids.length === 0) return [];
+  const query = queryString({ ids: ids.join(','), limit: ids.length, lang });
+  const answer = await request<ListEnvelope<Order>>(`/orders${query}`);
+  return answer.data.map(reshapeOrder);
 }

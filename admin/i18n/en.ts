@@ -17,6 +17,40 @@ export const appEn = {
     error: {
       network: 'The server could not be reached. Check the connection and try again.',
     },
+    order_bulk: {
+      export: 'Export CSV',
+      export_failed: 'The orders could not be exported. Try again.',
+      ship: 'Mark shipped',
+      ship_title: 'Mark %{smart_count} order shipped |||| Mark %{smart_count} orders shipped',
+      ship_content:
+        'Each order moves to Shipped and its customer is told. Orders that cannot be shipped now are left as they are.',
+      carrier_all: 'Carrier (for every order, optional)',
+      shipped: '%{smart_count} order shipped |||| %{smart_count} orders shipped',
+      refused:
+        '%{smart_count} order was not shipped: %{reasons} |||| %{smart_count} orders were not shipped: %{reasons}',
+      slips: 'Packing slips',
+      too_many: 'Choose at most %{max} orders at a time.',
+    },
+    slip: {
+      heading: 'Packing slip',
+      order: 'Order %{reference}',
+      placed: 'Placed on %{date}',
+      ship_to: 'Ship to',
+      phone: 'Phone',
+      items: 'Items',
+      item: 'Item',
+      count: 'Quantity',
+      packed: 'Packed',
+      pieces: 'Pieces',
+      collect: 'Collect on delivery: %{amount}',
+      paid: 'Paid by card: nothing to collect',
+      print: 'Print',
+      back: 'Back to orders',
+      loading: 'Preparing the packing slips',
+      failed: 'The orders could not be read. Try again.',
+      none: 'No orders chosen. Tick orders in the list, then choose Packing slips.',
+      cancelled: 'This order is cancelled: do not send it.',
+    },
     dashboard: {
       welcome: 'Welcome to the FreshCart back office',
       intro:

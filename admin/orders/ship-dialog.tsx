@@ -4,7 +4,10 @@ import { useTranslate } from 'react-admin';
 import type { ShipBody, shipLimits } from '@/lib/contract/orders';
 
 /** The server's lengths after trimming (the contract's `shipLimits`: the type keeps the two equal). */
-const limits = { carrierMax: 60, trackingReferenceMax: 100 } as const satisfies typeof shipLimits;
+export const shipFieldLimits = {
+  carrierMax: 60,
+  trackingReferenceMax: 100,
+} as const satisfies typeof shipLimits;
 
 /** Ship: the carrier and tracking reference, both optional (the server trims them; blank is none). */
 export function ShipDialog({
@@ -36,7 +39,7 @@ export function ShipDialog({
             helperText={translate('freshcart.order.optional')}
             value={carrier}
             onChange={(event) => setCarrier(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: limits.carrierMax } }}
+            slotProps={{ htmlInput: { maxLength: shipFieldLimits.carrierMax } }}
             fullWidth
             margin="dense"
             autoFocus
@@ -46,7 +49,7 @@ export function ShipDialog({
             helperText={translate('freshcart.order.optional')}
             value={trackingReference}
             onChange={(event) => setTrackingReference(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: limits.trackingReferenceMax, dir: 'ltr' } }}
+            slotProps={{ htmlInput: { maxLength: shipFieldLimits.trackingReferenceMax, dir: 'ltr' } }}
             fullWidth
             margin="dense"
           />
