@@ -7,7 +7,7 @@ import { useT } from '@/lib/i18n/i18n';
 import { OrderSummary } from '@/components/ui/order-summary';
 import { CancelOrder, type CancelOutcome } from './cancel-order';
 import { breakdownOf, formatDate } from './order-history';
-import { OrderProgress, StatusBadge, Tracking } from './order-progress';
+import { OrderProgress, Refunded, StatusBadge, Tracking } from './order-progress';
 import styles from './orders-screen.module.scss';
 
 /**
@@ -84,6 +84,7 @@ export function OrderCard({ order, refresh }: { order: Order; refresh: () => Pro
         </span>
       </footer>
       <Tracking order={order} />
+      <Refunded order={order} />
       {outcome ? (
         <p
           ref={outcomeRef}

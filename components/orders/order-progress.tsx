@@ -1,5 +1,5 @@
 import type { Order, OrderStatus } from '@/lib/contract/orders';
-import { useIntlLocale } from '@/lib/i18n/format';
+import { useIntlLocale, useMoney } from '@/lib/i18n/format';
 import { useT } from '@/lib/i18n/i18n';
 import { formatDateTime } from './order-history';
 import styles from './orders-screen.module.scss';
@@ -39,9 +39,18 @@ export function Tracking({ order }: { order: Order }) {
   );
 }
 
+/** What came back of a card order: said once anything was refunded. */
+export function Refunded({ order }: { order: Order }) {
+  const t = useT();
+  const money = useMoney();
+  if (!order.refundedAmount) return null;
+  return <p className={styles.tracking}>{t('orders.refundedOf', { amount: money(order.refundedAmount) })}</p>;
+}
+
 /** Every status the order has had, oldest first, with when: a disclosure, closed until asked for. */
 export function OrderProgress({ order }: { order: Order }) {
   const t = useT();
+  const money = useMoney();
   const locale = useIntlLocale();
   const steps = order.statusHistory;
   if (!steps || steps.length === 0) return null;
@@ -51,7 +60,11 @@ export function OrderProgress({ order }: { order: Order }) {
       <ol>
         {steps.map((step, i) => (
           <li key={`${step.status}-${i}`}>
-            <span>{t(`orders.status.${step.status}`)}</span>
+            <span>
+              {step.refunded
+                ? t('orders.refunded', { amount: money(step.refunded) })
+                : t(`orders.status.${step.status}`)}
+            </span>
             <time dateTime={step.at}>{formatDateTime(locale, step.at)}</time>
           </li>
         ))}

@@ -260,6 +260,8 @@ export const ar: Record<MessageId, string> = {
   'orders.cancelYes': 'نعم، ألغِ الطلب',
   'orders.cancelNo': 'الاحتفاظ بالطلب',
   'orders.cancelDone': 'تم إلغاء الطلب {reference}.',
+  'orders.refunded': 'استرداد {amount}',
+  'orders.refundedOf': 'تم رد {amount} إلى بطاقتك',
   // order
   'order.docTitle': 'إنشاء طلب',
   'order.title': 'عنوان الشحن',

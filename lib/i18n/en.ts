@@ -252,6 +252,8 @@ export const en = {
   'orders.cancelYes': 'Yes, cancel it',
   'orders.cancelNo': 'Keep the order',
   'orders.cancelDone': 'Order {reference} is cancelled.',
+  'orders.refunded': 'Refunded {amount}',
+  'orders.refundedOf': '{amount} refunded to your card',
   // order
   'order.docTitle': 'Create order',
   'order.title': 'Shipping Address',

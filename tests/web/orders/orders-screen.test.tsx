@@ -263,6 +263,37 @@ describe('Order history: where each order stands (our server)', { timeout: 20_00
     ]);
   });
 
+  it('says what was refunded, on the card and as a step of its progress', async () => {
+    const user = userEvent.setup();
+    const refunded = order(1005, '2026-03-04T08:00:00.000Z', [line(1, 2, 500)], {
+      paymentMethodType: 'card',
+      isPaid: true,
+      status: 'paid',
+      refunds: [{ amount: 400, at: '2026-03-05T10:00:00.000Z' }],
+      refundedAmount: 400,
+      statusHistory: [
+        { status: 'paid', at: '2026-03-04T08:00:00.000Z' },
+        { status: 'paid', at: '2026-03-05T10:00:00.000Z', refunded: 400 },
+      ],
+    });
+    mockApi(
+      on('GET', '/cart', () => json(200, envelope([]))),
+      on('GET', `/orders/user/${userId}`, () => json(200, [refunded])),
+    );
+    setToken(token);
+    renderScreen('/allorders', <OrdersScreen />);
+    const card = (await screen.findByRole('heading', { name: 'Order FC-001005' })).closest('li')!;
+    expect(card).toHaveTextContent('400 EGP refunded to your card');
+    await user.click(within(card).getByText('Order progress'));
+    const steps = within(card)
+      .getAllByRole('listitem')
+      .filter((li) => li.querySelector('time'));
+    expect(steps.map((li) => li.textContent)).toEqual([
+      'Paid4 Mar 2026, 08:00',
+      'Refunded 400 EGP5 Mar 2026, 10:00',
+    ]);
+  });
+
   it('cancels a placed order after asking, then shows it cancelled', async () => {
     const user = userEvent.setup();
     let current = placed;
