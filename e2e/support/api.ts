@@ -138,15 +138,17 @@ export class Api {
   }
 
   /** Places a cash order for the shopper's current cart. */
+  /** A cash order of the cart, placed in `lang` (the shopper's mails speak it). */
   async cashOrder(
     token: string,
     shippingAddress: { details: string; city: string; phone: string },
+    lang: 'en' | 'ar' = 'en',
   ): Promise<Order> {
     const cart = await this.cart(token);
     if (!cart) throw new Error('no cart to order');
     const body = await json<{ data: Order }>(
       await this.request.post(`/api/v1/orders/${cart.cartId}`, {
-        headers: { token },
+        headers: { token, 'accept-language': lang },
         data: { shippingAddress },
       }),
       'cash order',
@@ -215,6 +217,21 @@ export class Api {
       await this.request.post('/api/v1/auth/verifyResetCode', { data: { resetCode } }),
       'verify code',
     );
+  }
+
+  /** A staff call (the back office's API) with a staff token: its answer as it comes. */
+  async staffCall(method: 'POST' | 'PUT', path: string, token: string, data: unknown): Promise<APIResponse> {
+    return this.request.fetch(`/api/v1${path}`, { method, headers: { token }, data });
+  }
+
+  /** The mails sent to this address, newest first (at most 50), from the development outbox. */
+  async mails(email: string): Promise<{ subject: string; text: string; html: string | null }[]> {
+    const response = await this.request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(email)}`);
+    const body = await json<{ data: { subject: string; text: string; html: string | null }[] }>(
+      response,
+      'outbox',
+    );
+    return body.data;
   }
 
   /** The newest 10-digit reset code sent to this address, from the development outbox. */
