@@ -326,15 +326,25 @@ export const screens: Screen[] = [
     open: async (ctx) => {
       const shopper = await ctx.shopper();
       if ((await ctx.api.orders(shopper.token, shopper.userId)).length === 0) {
+        // One order staff shipped with a tracking number, and one still placed (the shopper may cancel it).
+        const address = { details: '12 Nile Street', city: 'Cairo', phone: egyptianPhone() };
         await cartWithTwoLines(ctx);
-        await ctx.api.cashOrder(shopper.token, {
-          details: '12 Nile Street',
-          city: 'Cairo',
-          phone: egyptianPhone(),
+        const shipped = await ctx.api.cashOrder(shopper.token, address);
+        const signedIn = (await (await ctx.api.signin(e2eAdmin.email, e2eAdmin.password)).json()) as {
+          token: string;
+        };
+        const ship = await ctx.api.staffCall('PUT', `/orders/${shipped._id}/ship`, signedIn.token, {
+          carrier: 'Aramex',
+          trackingReference: 'AX-7781-EG',
         });
+        expect(ship.status()).toBe(200);
+        await cartWithTwoLines(ctx);
+        await ctx.api.cashOrder(shopper.token, address);
       }
       await asShopper(ctx, '/allorders');
       await expect(ctx.page.getByRole('heading', { name: /^Order FC-/ }).first()).toBeVisible();
+      // The shipped order's progress, opened.
+      await ctx.page.locator('details').last().locator('summary').click();
       await settled(ctx.page);
     },
   },
