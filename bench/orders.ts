@@ -248,7 +248,7 @@ function seedSql(n: number, c: number): string[] {
   ];
 }
 
-async function ordersSeed(target: Target): Promise<number> {
+export async function ordersSeed(target: Target): Promise<number> {
   const t0 = performance.now();
   for (const sql of seedSql(size, customers)) await runSql(target, sql);
   // What autovacuum does to a table that has been written: the planner's statistics and the visibility map
