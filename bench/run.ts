@@ -1,5 +1,5 @@
 // `npm run bench [-- <area> ...]`: runs the performance benchmarks and writes docs/benchmarks.md.
-// Areas: budgets, api, growth, startup, lighthouse, catalogue (all by default, in that order); `docs` only re-renders. An area not run this
+// Areas: budgets, api, growth, startup, lighthouse, catalogue, back-office, orders (all by default, in that order); `docs` only re-renders. An area not run this
 // time keeps its last figures from bench/results/<area>.json, dated. Hand-written analysis lives in
 // bench/notes.md and is copied into the document, so a rerun never erases it.
 import { spawnSync } from 'node:child_process';
@@ -8,12 +8,22 @@ import path from 'node:path';
 import { benchApi, type ApiRun } from './api';
 import { benchBackOffice, type BackOfficeRun } from './back-office';
 import { benchCatalogue, type CatalogueRun } from './catalogue';
+import { benchOrders, type OrdersRun } from './orders';
 import { benchGrowth, searchAndFilter, type GrowthRun } from './growth';
 import { benchLighthouse, type PageFigure } from './lighthouse';
 import { benchStartup, type StartupRun } from './startup';
 import { fmtMs, median, readResult, repoRoot, writeResult, type Machine } from './lib';
 
-const areas = ['budgets', 'api', 'growth', 'startup', 'lighthouse', 'catalogue', 'back-office'] as const;
+const areas = [
+  'budgets',
+  'api',
+  'growth',
+  'startup',
+  'lighthouse',
+  'catalogue',
+  'back-office',
+  'orders',
+] as const;
 type Area = (typeof areas)[number];
 
 // `npm run bench -- docs` only rewrites docs/benchmarks.md from the stored results.
@@ -61,6 +71,7 @@ async function main() {
   if (wanted.has('lighthouse')) await benchLighthouse();
   if (wanted.has('catalogue')) await benchCatalogue();
   if (wanted.has('back-office')) await benchBackOffice();
+  if (wanted.has('orders')) await benchOrders();
   const file = path.join(repoRoot, 'docs', 'benchmarks.md');
   writeFileSync(file, render());
   console.log(`\nWrote ${path.relative(repoRoot, file)}`);
@@ -131,6 +142,9 @@ function render(): string {
   );
   push(
     '| Back office list | `BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/back-office.ts` | bench/back-office.ts |',
+  );
+  push(
+    '| Back office orders, dashboard, customers, CSV export | `BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test BENCH_DRIVERS=pglite,postgres npx tsx bench/orders.ts` | bench/orders.ts |',
   );
   push();
   push(
@@ -347,6 +361,7 @@ function render(): string {
   push();
 
   renderBackOffice(push, summary);
+  renderOrders(push, summary);
 
   // Start-up
   const startup = readResult<Stamped & { runs: StartupRun[] }>('startup');
@@ -659,6 +674,73 @@ function renderBackOffice(push: (s?: string) => void, summary: string[]): void {
     summary.push(
       `| Back office list (${run.driver === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${run.size.toLocaleString('en')}) | every call p95 ≤ ${now.goalMs} ms | worst ${fmtMs(worst)} | ${yes(worst <= now.goalMs)} |`,
     );
+  }
+  push();
+}
+
+type OrdersResult = Stamped & { rounds: number; callsPerRound: number; goalMs: number; runs: OrdersRun[] };
+
+/** The back office's orders list, dashboard and customers at 100,000 orders, and the CSV export's memory;
+ * `orders-before` (if kept) is shown beside it. */
+function renderOrders(push: (s?: string) => void, summary: string[]): void {
+  const now = readResult<OrdersResult>('orders');
+  const before = readResult<OrdersResult>('orders-before');
+  push(
+    '## Back office orders, dashboard and customers (one staff member, one call after another), CSV export',
+  );
+  push();
+  if (!now) {
+    push('_Not measured yet._');
+    push();
+    return;
+  }
+  push(stamp(now));
+  if (before) push(`Before: ${stamp(before).replace(/^_Measured/, '_measured')}`);
+  push();
+  push(
+    `Each call ${now.callsPerRound} times a round, ${now.rounds} rounds on a fresh server; the median and the p95 of each round, median (min–max) of the rounds. Load is the 1-minute load average when the call's rounds began. Goal: p95 ≤ ${now.goalMs} ms on PostgreSQL.`,
+  );
+  const range = (xs: number[]) =>
+    `${fmtMs(median(xs))} (${fmtMs(Math.min(...xs))}–${fmtMs(Math.max(...xs))})`;
+  const mb = (k: number) => `${(k / 1024).toFixed(0)} MB`;
+  for (const run of now.runs) {
+    const label = run.driver === 'postgres' ? 'PostgreSQL' : 'PGlite';
+    const old = before?.runs.find((r) => r.driver === run.driver && r.size === run.size);
+    push();
+    push(
+      `### ${label}, ${run.size.toLocaleString('en')} orders (${run.customers.toLocaleString('en')} customers, ${run.lastThirtyDays.toLocaleString('en')} orders in the last 30 days, ${run.refunds.toLocaleString('en')} refunds; written by SQL in ${fmtMs(run.seedMs)}; load average at the server's start ${run.load})`,
+    );
+    push();
+    push(`| Call | Results | Load | p50 | ${old ? 'p95 before | ' : ''}p95 | Goal |`);
+    push(`| --- | --: | --: | --: | ${old ? '--: | ' : ''}--: | --- |`);
+    for (const f of run.scenarios) {
+      const was = old?.scenarios.find((o) => o.name === f.name);
+      const ok = median(f.p95) <= now.goalMs;
+      const verdict =
+        run.driver === 'postgres' ? yes(ok) : ok ? '✅ (PGlite)' : '— (PGlite; goal is for PostgreSQL)';
+      push(
+        `| ${f.name} | ${f.results.toLocaleString('en')} | ${f.load.toFixed(2)} | ${fmtMs(median(f.p50))} | ${old ? `${was ? range(was.p95) : ''} | ` : ''}${range(f.p95)} | ${verdict} |`,
+      );
+    }
+    push();
+    push(
+      '| CSV export | Rows | Bytes | Time | First byte | RSS before | Peak RSS while streaming | Growth | RSS after | Load |',
+    );
+    push('| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: |');
+    for (const e of run.exports)
+      push(
+        `| ${e.name} | ${e.rows.toLocaleString('en')} | ${(e.bytes / 1e6).toFixed(1)} MB | ${fmtMs(e.ms)} | ${fmtMs(e.firstByteMs)} | ${mb(e.rssBeforeKB)} | ${mb(e.rssPeakKB)} | +${mb(e.rssPeakKB - e.rssBeforeKB)} | ${mb(e.rssAfterKB)} | ${e.load.toFixed(2)} |`,
+      );
+    const worst = run.scenarios.reduce((a, b) => (median(b.p95) > median(a.p95) ? b : a));
+    if (run.driver === 'postgres')
+      summary.push(
+        `| Back office orders (PostgreSQL, ${run.size.toLocaleString('en')}) | every call p95 ≤ ${now.goalMs} ms | worst ${fmtMs(median(worst.p95))} (${worst.name}) | ${yes(median(worst.p95) <= now.goalMs)} |`,
+      );
+    const [small, big] = [run.exports[0], run.exports.at(-1)];
+    if (small && big && small !== big)
+      summary.push(
+        `| CSV export (${label}) | memory does not grow with the rows | +${mb(small.rssPeakKB - small.rssBeforeKB)} at ${small.rows.toLocaleString('en')} rows, +${mb(big.rssPeakKB - big.rssBeforeKB)} at ${big.rows.toLocaleString('en')} | ${yes(big.rssPeakKB - big.rssBeforeKB <= Math.max(2 * (small.rssPeakKB - small.rssBeforeKB), 32 * 1024))} |`,
+      );
   }
   push();
 }
