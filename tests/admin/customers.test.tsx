@@ -13,6 +13,7 @@ import { OrderList } from '@/admin/orders/order-list';
 import { mockApi, on, reply } from '../web/api-mock';
 import { order, orderPage } from './order-fixtures';
 import { customer, customerId, customerPage } from './report-fixtures';
+import { onAPhone } from './phone';
 
 function renderIn(resource: string, children: React.ReactNode) {
   sessionStorage.setItem(STAFF_TOKEN_KEY, 'staff-token');
@@ -111,16 +112,7 @@ describe('the customers list on a phone', { timeout: 30_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('is a list of customers, each leading to their orders', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: true,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }));
+    onAPhone();
     mockApi(on('GET', /^\/customers\?/, () => reply(200, customerPage([customer()]))));
     sessionStorage.setItem(STAFF_TOKEN_KEY, 'staff-token');
     render(
