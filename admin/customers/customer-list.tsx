@@ -11,9 +11,14 @@ const customer = (record: object) => record as CustomerRecord;
 const toOrders = (id: Identifier) => customerOrdersPath(String(id));
 
 /** Written left to right in an Arabic table too: an address or a number is one token. */
-function Ltr({ children }: { children: string }) {
+function Ltr({ children, nowrap }: { children: string; nowrap?: boolean }) {
   return (
-    <Box component="bdi" dir="ltr" sx={{ overflowWrap: 'anywhere' }}>
+    <Box
+      component="bdi"
+      dir="ltr"
+      sx={{ overflowWrap: 'anywhere' }}
+      style={nowrap ? { whiteSpace: 'nowrap' } : undefined}
+    >
       {children}
     </Box>
   );
@@ -60,7 +65,7 @@ export function CustomerList() {
             )}
           />
           <DataTable.Col source="email" disableSort render={(r) => <Ltr>{customer(r).email}</Ltr>} />
-          <DataTable.Col source="phone" disableSort render={(r) => <Ltr>{customer(r).phone}</Ltr>} />
+          <DataTable.Col source="phone" disableSort render={(r) => <Ltr nowrap>{customer(r).phone}</Ltr>} />
           <DataTable.Col source="createdAt" render={(r) => format.date(customer(r).createdAt)} />
           <DataTable.Col
             align="right"

@@ -73,7 +73,7 @@ export function SalesByDay({ days }: { days: DashboardFigures['salesByDay'] }) {
                   salesAxis={translate('freshcart.dashboard.chart_sales')}
                   seriesLabel={translate('freshcart.dashboard.sales')}
                   money={format.money}
-                  number={format.number}
+                  compact={format.compact}
                 />
               </Suspense>
             </ChartFallback>

@@ -11,7 +11,8 @@ export interface SalesChartProps {
   salesAxis: string;
   seriesLabel: string;
   money: (pounds: number) => string;
-  number: (n: number) => string;
+  /** A figure in few characters (15K), for the amounts' axis. */
+  compact: (n: number) => string;
 }
 
 export default function SalesChart({
@@ -22,7 +23,7 @@ export default function SalesChart({
   salesAxis,
   seriesLabel,
   money,
-  number,
+  compact,
 }: SalesChartProps) {
   return (
     <BarChart
@@ -34,11 +35,11 @@ export default function SalesChart({
           data: days.map((d) => d.label),
           label: dayAxis,
           reverse: rtl,
-          // Every fifth day named: thirty labels do not fit a phone.
-          tickLabelInterval: (_value, index) => index % 5 === 0 || index === days.length - 1,
+          // Every seventh day named: thirty labels do not fit a phone.
+          tickLabelInterval: (_value, index) => index % 7 === 0,
         },
       ]}
-      yAxis={[{ label: salesAxis, position: rtl ? 'right' : 'left', valueFormatter: number, width: 64 }]}
+      yAxis={[{ label: salesAxis, position: rtl ? 'right' : 'left', valueFormatter: compact, width: 56 }]}
       series={[
         {
           data: days.map((d) => d.sales),

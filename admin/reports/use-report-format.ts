@@ -9,6 +9,7 @@ export function useReportFormat() {
   return useMemo(() => {
     const lang = locale === 'ar' ? 'ar' : 'en';
     const numbers = new Intl.NumberFormat(intlLocales[lang]);
+    const compact = new Intl.NumberFormat(intlLocales[lang], { notation: 'compact' });
     // A report's day is a calendar day (YYYY-MM-DD), read at UTC midnight so no time zone moves it.
     const shortDay = new Intl.DateTimeFormat(intlLocales[lang], {
       day: 'numeric',
@@ -28,6 +29,7 @@ export function useReportFormat() {
       lang,
       money: (pounds: number) => formatEgp(pounds, lang),
       number: (n: number) => numbers.format(n),
+      compact: (n: number) => compact.format(n),
       shortDay: (day: string) => shortDay.format(atUtc(day)),
       longDay: (day: string) => longDay.format(atUtc(day)),
       /** A moment (ISO date-time) as its date on this browser's calendar. */
