@@ -5,6 +5,7 @@ import { CacheProvider } from '@emotion/react';
 import AuditIcon from '@mui/icons-material/History';
 import BrandIcon from '@mui/icons-material/LocalOffer';
 import CategoryIcon from '@mui/icons-material/Category';
+import CustomerIcon from '@mui/icons-material/People';
 import HomePageIcon from '@mui/icons-material/Web';
 import OrderIcon from '@mui/icons-material/ReceiptLong';
 import ProductIcon from '@mui/icons-material/Inventory2';
@@ -21,6 +22,7 @@ import { ltrCache, rtlCache } from './rtl-cache';
 import { makeStore } from './store';
 import {
   AuditLogList,
+  CustomerList,
   Dashboard,
   HomeScreen,
   ImportScreen,
@@ -102,6 +104,7 @@ export function BackOffice() {
         disableTelemetry
       >
         <Resource name="orders" list={OrderList} show={OrderShow} icon={OrderIcon} />
+        <Resource name="customers" list={CustomerList} icon={CustomerIcon} recordRepresentation="name" />
         <Resource
           name="products"
           list={ProductList}

@@ -33,4 +33,7 @@ export const OrderShow = lazy(() => import('./orders/order-show').then((m) => ({
 export const PackingSlips = lazy(() =>
   import('./orders/packing-slips').then((m) => ({ default: m.PackingSlips })),
 );
+export const CustomerList = lazy(() =>
+  import('./customers/customer-list').then((m) => ({ default: m.CustomerList })),
+);
 export const HomeScreen = lazy(() => import('./home/home-screen').then((m) => ({ default: m.HomeScreen })));

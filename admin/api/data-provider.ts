@@ -7,6 +7,7 @@ import type { ListEnvelope } from '@/lib/contract/common';
 import type { Order, OrderAnswer, RefundRequest, ShipBody } from '@/lib/contract/orders';
 import { queryString, request } from './client';
 import { actionBody, orderListQuery, reshapeOrder, type OrderAction, type OrderRecord } from './orders';
+import { lowStockLimit, readCustomers, readDashboard, type DashboardFigures } from './reports';
 
 /** Product fields only a staff answer carries (the staff API adds them; the public answer has neither). */
 export type ProductStatus = 'active' | 'archived';
@@ -106,13 +107,13 @@ export interface TaxonomyWrite {
 }
 const taxonomyWriteKeys = ['name', 'image'] as const satisfies readonly (keyof TaxonomyWrite)[];
 
-export const resources = ['products', 'categories', 'brands', 'audit-log', 'orders'] as const;
+export const resources = ['products', 'categories', 'brands', 'audit-log', 'orders', 'customers'] as const;
 export type Resource = (typeof resources)[number];
 
-/** The list filters the products screen offers; `q` is the search box (the storefront's ranked search). */
-/** At most this many left counts as low stock in the list's filter. */
-export const lowStock = 5;
+/** At most this many left counts as low stock in the list's filter (the dashboard's low stock too). */
+export const lowStock = lowStockLimit;
 
+/** The list filters the products screen offers; `q` is the search box (the storefront's ranked search). */
 export interface ProductFilter {
   q?: string;
   category?: string | string[];
@@ -292,6 +293,8 @@ export interface FreshCartDataProvider extends DataProvider {
     resource: 'orders',
     params: { id: Identifier; refund: RefundRequest },
   ): Promise<{ data: OrderRecord }>;
+  /** The dashboard's figures, in one answer (GET /dashboard). */
+  dashboard(params?: { signal?: AbortSignal }): Promise<{ data: DashboardFigures }>;
 }
 
 export type BulkChange =
@@ -323,6 +326,7 @@ export const dataProvider: FreshCartDataProvider = {
       const answer = await request<ListEnvelope<Order>>(`/orders${orderListQuery(params)}`, { signal });
       return { data: answer.data.map(reshapeOrder), total: answer.results } as never;
     }
+    if (resource === 'customers') return (await readCustomers(params)) as never;
     const query = queryString({
       page: params.pagination?.page ?? 1,
       limit: params.pagination?.perPage ?? 25,
@@ -340,6 +344,7 @@ export const dataProvider: FreshCartDataProvider = {
       return { data: reshapeProduct(answer.data) } as never;
     }
     if (resource === 'audit-log') throw new Error('The audit log is read as a list');
+    if (resource === 'customers') throw new Error('Customers are read as a list');
     if (resource === 'orders') {
       const answer = await request<OrderAnswer>(`/orders/${id(params.id)}?lang=en`, {
         signal: params.signal,
@@ -460,5 +465,9 @@ export const dataProvider: FreshCartDataProvider = {
       body: refund,
     });
     return { data: reshapeOrder(answer.data) };
+  },
+
+  async dashboard(params) {
+    return { data: await readDashboard(params?.signal) };
   },
 };

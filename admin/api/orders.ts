@@ -23,6 +23,8 @@ export interface OrderFilter {
   createdAt_lte?: string;
   total_gte?: number | string;
   total_lte?: number | string;
+  /** One customer's orders: their account's id (the customers list links here). */
+  user?: string;
 }
 
 export type OrderAction = 'pay' | 'process' | 'ship' | 'deliver' | 'cancel';
@@ -69,6 +71,7 @@ function filterParams(filter: OrderFilter | undefined) {
     'createdAt[lte]': dayBound(f.createdAt_lte, true),
     'totalOrderPrice[gte]': pounds(f.total_gte, Math.ceil),
     'totalOrderPrice[lte]': pounds(f.total_lte, Math.floor),
+    user: f.user?.trim() || undefined,
   };
 }
 

@@ -1,5 +1,5 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useState } from 'react';
 import {
   Button,
@@ -66,9 +66,35 @@ function ExportOrdersButton() {
   );
 }
 
+/**
+ * One customer's orders (the customers list links here with the `user` filter): their name, from their orders, and a
+ * way back to every customer's. Not among the filter form's inputs: an account id is nothing to type.
+ */
+function CustomerFilterChip() {
+  const { filterValues, displayedFilters, setFilters, data } = useListContext<OrderRecord>();
+  const translate = useTranslate();
+  const { user, ...others } = filterValues as OrderFilter;
+  if (!user) return null;
+  const name = data?.find((o) => o.user?._id === user)?.user.name;
+  const label = name
+    ? translate('freshcart.order.customer_filter', { name })
+    : translate('freshcart.order.customer_filter_one');
+  const remove = () => setFilters(others, displayedFilters);
+  return (
+    <Chip
+      label={label}
+      aria-label={`${label}: ${translate('freshcart.order.customer_filter_remove')}`}
+      onClick={remove}
+      onDelete={remove}
+      sx={{ alignSelf: 'center', maxWidth: '100%' }}
+    />
+  );
+}
+
 function ListActions() {
   return (
     <TopToolbar>
+      <CustomerFilterChip />
       <FilterButton />
       <ExportOrdersButton />
     </TopToolbar>

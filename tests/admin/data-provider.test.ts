@@ -5,6 +5,7 @@ import type { Category, Product } from '@/lib/contract/catalogue';
 import type { ListEnvelope } from '@/lib/contract/common';
 import { mockApi, on, reply } from '../web/api-mock';
 import { order, orderId, orderPage } from './order-fixtures';
+import { customer, customerId, customerPage, dashboardAnswer } from './report-fixtures';
 import { dataProvider, type StaffProduct } from '@/admin/api/data-provider';
 import { authProvider, resetVerification } from '@/admin/api/auth-provider';
 import { STAFF_TOKEN_KEY } from '@/admin/config';
@@ -471,5 +472,52 @@ describe('authProvider', () => {
     await authProvider.logout({});
     expect(calls[0]!.token).toBe('bye');
     expect(sessionStorage.getItem(STAFF_TOKEN_KEY)).toBeNull();
+  });
+});
+
+describe('customers and the dashboard', () => {
+  it('lists customers as GET /customers names the query: keyword trimmed, oldest first when asked', async () => {
+    signIn();
+    const { calls } = mockApi(on('GET', /^\/customers\?/, () => reply(200, customerPage([customer()], 57))));
+    const result = await dataProvider.getList('customers', {
+      pagination: { page: 3, perPage: 25 },
+      sort: { field: 'createdAt', order: 'ASC' },
+      filter: { q: ' mona@ ' },
+    });
+    expect(result.total).toBe(57);
+    expect(result.data[0]).toMatchObject({ id: customerId, name: 'Mona Said', orders: 4, spent: 3120 });
+    expect(calls[0]!.path).toBe('/customers?page=3&limit=25&sort=createdAt&keyword=mona%40&lang=en');
+    expect(calls[0]!.token).toBe('staff-token');
+  });
+
+  it('sorts customers newest first by anything but the joined date, and leaves out an empty search', async () => {
+    signIn();
+    const { calls } = mockApi(on('GET', /^\/customers\?/, () => reply(200, customerPage([]))));
+    await dataProvider.getList('customers', {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'spent', order: 'ASC' },
+      filter: { q: '  ' },
+    });
+    expect(calls[0]!.path).toBe('/customers?page=1&limit=10&sort=-createdAt&lang=en');
+  });
+
+  it("filters the orders list to one customer's account", async () => {
+    signIn();
+    const { calls } = mockApi(on('GET', /^\/orders\?/, () => reply(200, orderPage([order()], 1))));
+    await dataProvider.getList('orders', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'createdAt', order: 'DESC' },
+      filter: { user: customerId },
+    });
+    expect(calls[0]!.path).toBe(`/orders?page=1&limit=25&sort=-createdAt&user=${customerId}&lang=en`);
+  });
+
+  it("reads the dashboard's figures in one call", async () => {
+    signIn();
+    const { calls } = mockApi(on('GET', '/dashboard', () => reply(200, dashboardAnswer())));
+    const { data } = await dataProvider.dashboard();
+    expect(data.todays).toEqual({ orders: 3, sales: 2450 });
+    expect(data.salesByDay).toHaveLength(30);
+    expect(calls.map((c) => `${c.method} ${c.path} ${c.token}`)).toEqual(['GET /dashboard staff-token']);
   });
 });

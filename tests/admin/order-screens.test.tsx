@@ -12,6 +12,7 @@ import { OrderList } from '@/admin/orders/order-list';
 import { OrderShow } from '@/admin/orders/order-show';
 import { mockApi, on, reply, type Handler } from '../web/api-mock';
 import { order, orderId, orderIn, orderPage } from './order-fixtures';
+import { onAPhone } from './phone';
 
 function renderIn(children: React.ReactNode) {
   sessionStorage.setItem(STAFF_TOKEN_KEY, 'staff-token');
@@ -68,17 +69,7 @@ describe('the orders list on a phone', { timeout: 30_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('is a list of links to each order: reference, customer, total, status and date', async () => {
-    // Every media query matches: the theme's "narrower than 600 px".
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: true,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }));
+    onAPhone();
     mockApi(on('GET', /^\/orders\?/, () => reply(200, orderPage([orderIn('shipped')], 1))));
     renderIn(<OrderList />);
     const link = await screen.findByRole('link', { name: /FC-001047 · Mona Said/ });
