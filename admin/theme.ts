@@ -66,6 +66,12 @@ export function makeTheme(mode: 'light' | 'dark', direction: 'ltr' | 'rtl', load
           sizeSmall: { minHeight: 32 },
         },
       },
+      // A list's bulk actions, folded away while nothing is ticked: hidden then, not only 0 px high, so their
+      // buttons are out of the tab order and no longer crowd the header's sort buttons they sit over.
+      RaBulkActionsToolbar: {
+        ...base.components?.RaBulkActionsToolbar,
+        styleOverrides: { root: { '& .RaBulkActionsToolbar-collapsed': { visibility: 'hidden' } } },
+      },
       // Sort buttons in the list headers: at least 24 px high, as touch targets should be.
       MuiTableSortLabel: {
         ...base.components?.MuiTableSortLabel,
