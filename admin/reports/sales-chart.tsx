@@ -1,6 +1,7 @@
 // The dashboard's bar chart of the last 30 days' sales: MUI X Charts (docs/decisions/0012), in a chunk of its own,
 // loaded by admin/reports/sales-by-day.tsx once there is something to draw. It follows the MUI theme (light and
 // dark); in Arabic the days run right to left and the amounts' axis stands on the right.
+import { useTheme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 
 export interface SalesChartProps {
@@ -25,9 +26,12 @@ export default function SalesChart({
   money,
   compact,
 }: SalesChartProps) {
+  const theme = useTheme();
   return (
     <BarChart
       height={height}
+      // The shop's colour, as the theme (light or dark) has it.
+      colors={[theme.palette.primary.main]}
       hideLegend
       xAxis={[
         {
@@ -39,7 +43,15 @@ export default function SalesChart({
           tickLabelInterval: (_value, index) => index % 7 === 0,
         },
       ]}
-      yAxis={[{ label: salesAxis, position: rtl ? 'right' : 'left', valueFormatter: compact, width: 56 }]}
+      yAxis={[
+        {
+          label: salesAxis,
+          position: rtl ? 'right' : 'left',
+          valueFormatter: compact,
+          // Arabic's compact figures are words ("١٥ ألف"): room for them.
+          width: rtl ? 76 : 56,
+        },
+      ]}
       series={[
         {
           data: days.map((d) => d.sales),
