@@ -112,6 +112,8 @@ async function screensOf(page: Page, api: Api): Promise<Screen[]> {
         p.getByRole('main').getByRole('cell').or(p.getByRole('main').getByRole('listitem')).first(),
     },
     { name: 'order-show', hash: `#/orders/${order}/show`, ready: heading(/^Items$/, /^المنتجات$/) },
+    // The order's packing slip, in the order's language (English: the order was placed in English).
+    { name: 'packing-slips', hash: `#/packing-slips?ids=${order}`, ready: (p) => p.getByRole('article') },
     { name: 'import', hash: '#/import', ready: heading(/^Import products$/, /^استيراد المنتجات$/) },
     { name: 'home-page', hash: '#/home-page', ready: heading(/^Banner slides$/, /^شرائح اللافتة$/) },
     {
@@ -140,7 +142,7 @@ for (const width of [375, 1280]) {
     page,
     api,
   }) => {
-    // 15 screens × 4 combinations, each read from the server and checked: minutes on a busy 2-core machine.
+    // 16 screens and the sign-in × 4 combinations, each read from the server and checked: minutes on a busy 2-core machine.
     test.setTimeout(420_000);
     await page.setViewportSize({ width, height: width < 600 ? 740 : 800 });
     await page.emulateMedia({ colorScheme: 'light' });

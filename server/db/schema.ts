@@ -48,7 +48,9 @@ export const users = pgTable(
     index('users_email_prefix_idx').on(t.email.op('text_pattern_ops')),
     index('users_phone_prefix_idx').on(t.phone.op('text_pattern_ops')),
     // The back office's customers list: shoppers' accounts, newest (or oldest) first, a deep page from the index.
-    index('users_customers_idx').on(t.createdAt, t.id).where(sql`${t.role} = 'user'`),
+    index('users_customers_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.role} = 'user'`),
     check('users_role_known', sql`${t.role} in ('user', 'staff', 'admin')`),
   ],
 );

@@ -18,6 +18,7 @@ import {
   type SeededProduct,
   type SessionJson,
 } from '../fakes/payments-app';
+import { staffMember } from '../helpers/staff';
 import { dbKinds } from '../helpers/test-app';
 
 const webhookSecret = 'whsec_' + 'k'.repeat(32);
@@ -203,6 +204,43 @@ describe.each(dbKinds)('Stripe checkout on %s', (kind) => {
       expect(rows).toHaveLength(1);
       expect(await orderHistory(h.app, shopper)).toHaveLength(1);
     }
+  });
+
+  it('a refund racing the payment’s late webhooks and the shopper’s return: one order, refunded once', async () => {
+    const staff = await staffMember(h.app, h.database, 'staff');
+    const shopper = await signUp(h.app);
+    const s = await createSession(h.app, shopper, await fillCart(h.app, shopper, [bag.id]));
+    const paid = fake.markPaid(stripeSessionOf(s).id);
+    expect((await signed(completedEvent(paid, `evt_first_${s.id}`))).statusCode).toBe(200);
+    const [order] = await h.database.db.select().from(orders).where(eq(orders.checkoutSessionId, s.id));
+    const refundsBefore = fake.refunds.length;
+
+    // Stripe redelivers (another event id), the shopper comes back, and staff refund, all at once.
+    const [refund, late, back] = await Promise.all([
+      h.app.inject({
+        method: 'POST',
+        url: `/api/v1/orders/${order!.id}/refunds`,
+        headers: { token: staff.token },
+        payload: { amount: 100 },
+      }),
+      signed(completedEvent(paid, `evt_late_${s.id}`)),
+      h.app.inject({ method: 'GET', url: `/pay/${s.id}/return` }),
+    ]);
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect(late.statusCode).toBe(200);
+    expect(back.statusCode).toBe(303);
+    // One order, its refund recorded once and asked of Stripe once; the late webhook changed nothing of it.
+    const rows = await h.database.db.select().from(orders).where(eq(orders.checkoutSessionId, s.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'paid', isPaid: true, totalOrderPrice: order!.totalOrderPrice });
+    expect(fake.refunds.length - refundsBefore).toBe(1);
+    expect(fake.refunds.at(-1)).toMatchObject({ amount: 100 * 100 });
+    const read = await h.app.inject({
+      method: 'GET',
+      url: `/api/v1/orders/${order!.id}`,
+      headers: { token: staff.token },
+    });
+    expect(read.json().data).toMatchObject({ refundedAmount: 100, refunds: [{ amount: 100 }] });
   });
 
   it('an event for a session this shop never made is acknowledged and changes nothing', async () => {
