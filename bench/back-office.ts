@@ -7,15 +7,14 @@
 //
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/back-office.ts
 //   (BENCH_BACK_OFFICE_SIZE=10000 for a smaller catalogue; BENCH_DRIVERS=pglite,postgres for both databases)
-import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import {
   api,
+  createAdmin,
   freshTarget,
   load,
   machine,
   median,
-  repoRoot,
   runSql,
   seed,
   startServer,
@@ -108,19 +107,7 @@ async function runOn(driver: 'pglite' | 'postgres'): Promise<BackOfficeRun> {
        UPDATE products SET quantity = (abs(hashtext(id)) % 7) WHERE id IN (SELECT id FROM products ORDER BY id DESC LIMIT ${Math.ceil(size / 10)});`,
     );
     // The first admin, as a shop makes it (npm run admin -- create), before the server holds PGlite's files.
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      ADMIN_PASSWORD: admin.password,
-      DATA_DIR: target.dataDir,
-    };
-    delete env.DATABASE_URL;
-    if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
-    const made = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'create', admin.email], {
-      cwd: repoRoot,
-      env,
-      encoding: 'utf8',
-    });
-    if (made.status !== 0) throw new Error(`npm run admin -- create failed:\n${made.stdout}${made.stderr}`);
+    createAdmin(target, admin);
     const server = await startServer(port, target);
     try {
       const { token } = await api<{ token: string }>(server.url, 'POST', '/auth/signin', admin);

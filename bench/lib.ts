@@ -381,6 +381,22 @@ export async function seed(target: Target, products?: number): Promise<number> {
 }
 
 /** Runs SQL on the target's database while no server holds it (PGlite allows one process). */
+/**
+ * The first admin of a benchmark's database, as a shop makes it (`npm run admin -- create`), before the server holds
+ * PGlite's files.
+ */
+export function createAdmin(target: Target, admin: { email: string; password: string }): void {
+  const env: NodeJS.ProcessEnv = { ...process.env, ADMIN_PASSWORD: admin.password, DATA_DIR: target.dataDir };
+  delete env.DATABASE_URL;
+  if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
+  const made = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'create', admin.email], {
+    cwd: repoRoot,
+    env,
+    encoding: 'utf8',
+  });
+  if (made.status !== 0) throw new Error(`npm run admin -- create failed:\n${made.stdout}${made.stderr}`);
+}
+
 export async function runSql<T = Record<string, unknown>>(target: Target, text: string): Promise<T[]> {
   if (target.databaseUrl) {
     const c = new pg.Client({ connectionString: target.databaseUrl });

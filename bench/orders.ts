@@ -11,16 +11,15 @@
 //
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/orders.ts
 //   (BENCH_ORDERS=10000 for fewer orders; BENCH_DRIVERS=pglite,postgres for both databases; BENCH_ORDERS_CALLS=20)
-import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import {
   api,
+  createAdmin,
   freshTarget,
   machine,
   median,
-  repoRoot,
   runSql,
   seed,
   startServer,
@@ -445,19 +444,7 @@ async function runOn(driver: 'pglite' | 'postgres'): Promise<OrdersRun> {
     const seedMs = await ordersSeed(target);
     console.log(`  orders seeded in ${(seedMs / 1000).toFixed(1)} s`);
     const f = await facts(target);
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      ADMIN_PASSWORD: admin.password,
-      DATA_DIR: target.dataDir,
-    };
-    delete env.DATABASE_URL;
-    if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
-    const made = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'create', admin.email], {
-      cwd: repoRoot,
-      env,
-      encoding: 'utf8',
-    });
-    if (made.status !== 0) throw new Error(`npm run admin -- create failed:\n${made.stdout}${made.stderr}`);
+    createAdmin(target, admin);
     const server = await startServer(port, target);
     try {
       const load = machine().load;

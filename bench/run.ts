@@ -630,6 +630,11 @@ type BackOfficeResult = Stamped & {
   runs: BackOfficeRun[];
 };
 
+/** Figures of several rounds: their median (min–max). */
+function range(xs: number[]): string {
+  return `${fmtMs(median(xs))} (${fmtMs(Math.min(...xs))}–${fmtMs(Math.max(...xs))})`;
+}
+
 /** The back office's product list at 100,000 products; `back-office-before` (if kept) is shown beside it. */
 function renderBackOffice(push: (s?: string) => void, summary: string[]): void {
   const now = readResult<BackOfficeResult>('back-office');
@@ -647,8 +652,6 @@ function renderBackOffice(push: (s?: string) => void, summary: string[]): void {
   push(
     `Each call ${now.callsPerRound} times a round, ${now.rounds} rounds; the p95 of each round, median (min–max). Goal: p95 ≤ ${now.goalMs} ms on PostgreSQL.`,
   );
-  const range = (xs: number[]) =>
-    `${fmtMs(median(xs))} (${fmtMs(Math.min(...xs))}–${fmtMs(Math.max(...xs))})`;
   for (const run of now.runs) {
     const old = before?.runs.find((r) => r.driver === run.driver && r.size === run.size);
     push();
@@ -700,8 +703,6 @@ function renderOrders(push: (s?: string) => void, summary: string[]): void {
   push(
     `Each call ${now.callsPerRound} times a round, ${now.rounds} rounds on a fresh server; the median and the p95 of each round, median (min–max) of the rounds. Load is the 1-minute load average when the call's rounds began. Goal: p95 ≤ ${now.goalMs} ms on PostgreSQL.`,
   );
-  const range = (xs: number[]) =>
-    `${fmtMs(median(xs))} (${fmtMs(Math.min(...xs))}–${fmtMs(Math.max(...xs))})`;
   const mb = (k: number) => `${(k / 1024).toFixed(0)} MB`;
   for (const run of now.runs) {
     const label = run.driver === 'postgres' ? 'PostgreSQL' : 'PGlite';
