@@ -7,6 +7,7 @@ import {
   Card,
   CardContent,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Skeleton,
@@ -118,16 +119,22 @@ function Figures({ figures }: { figures: DashboardFigures }) {
         {low.products.length > 0 ? (
           <List dense disablePadding aria-label={translate('freshcart.dashboard.low_stock')}>
             {low.products.map((p) => (
-              <ListItemButton key={p._id} component={Link} to={`/products/${encodeURIComponent(p._id)}`}>
-                <ListItemText
-                  primary={p.title}
-                  secondary={translate('freshcart.dashboard.left', { quantity: format.number(p.quantity) })}
-                />
-              </ListItemButton>
+              // An item of the list holding its link (a list holds only items).
+              <ListItem key={p._id} disablePadding>
+                <ListItemButton component={Link} to={`/products/${encodeURIComponent(p._id)}`}>
+                  <ListItemText
+                    primary={p.title}
+                    secondary={translate('freshcart.dashboard.left', { quantity: format.number(p.quantity) })}
+                  />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         ) : null}
-        <Link to={productsByStock}>{translate('freshcart.dashboard.low_stock_all')}</Link>
+        {/* A 24 px target at least, with room from the list above it. */}
+        <Link to={productsByStock} sx={{ display: 'inline-block', minHeight: 24, py: 0.5, mt: 1 }}>
+          {translate('freshcart.dashboard.low_stock_all')}
+        </Link>
       </Tile>
       <Card variant="outlined" sx={{ gridColumn: { sm: 'span 2' }, minWidth: 0 }}>
         <CardContent>

@@ -8,13 +8,14 @@ import { egyptianPhone } from './support/api';
 import { BASE_PATH, expectRoute, logInWithToken, openApp } from './support/app';
 import { expect, test } from './support/fixtures';
 import { egp, orderReference } from './support/money';
-import { e2eAdmin, officeUrl, signInToBackOffice } from './support/staff';
+import { e2eOrderDesk, officeUrl, signInToBackOffice } from './support/staff';
 
 /** The back office's journeys load its 350 KB bundle; give them room on a loaded machine. */
 test.describe.configure({ timeout: 120_000 });
 
 async function staffToken(api: Api): Promise<string> {
-  const response = await api.signin(e2eAdmin.email, e2eAdmin.password);
+  const response = await api.signin(e2eOrderDesk.email, e2eOrderDesk.password);
+  expect(response.status(), 'the order desk signs in').toBe(200);
   return ((await response.json()) as { token: string }).token;
 }
 
@@ -77,13 +78,15 @@ test('an Arabic shopper’s cash order: staff find it and ship it with a trackin
   const reference = orderReference(order.id);
 
   // Staff find it by the shopper's e-mail and ship it.
-  await signInToBackOffice(page);
+  await signInToBackOffice(page, e2eOrderDesk);
   await page.goto(`${officeUrl}#/orders`);
   await page.getByRole('textbox', { name: 'Search' }).fill(shopper.email);
+  // The search has answered when the list holds this shopper's one order (the list reads again as one types).
+  await expect(page.getByText('1-1 of 1')).toBeVisible({ timeout: 20_000 });
   const row = page.getByRole('row').filter({ hasText: reference });
-  await expect(row).toBeVisible({ timeout: 20_000 });
   await expect(row).toContainText('Placed');
   await row.getByText(reference).click();
+  await expect(page).toHaveURL(new RegExp(`#/orders/${order._id}/show$`));
   const steps = page.getByRole('region', { name: 'Next steps' });
   await steps.getByRole('button', { name: 'Ship' }).click();
   const dialog = page.getByRole('dialog', { name: 'Ship the order' });
@@ -146,7 +149,7 @@ test('a card order: refunded in part, then the rest, a third refund refused, the
   expect((await api.product(crate._id)).quantity).toBe(8);
 
   // Staff refund 100, then the rest.
-  await signInToBackOffice(page);
+  await signInToBackOffice(page, e2eOrderDesk);
   await openOrder(page, order!._id);
   const steps = page.getByRole('region', { name: 'Next steps' });
   await steps.getByRole('button', { name: 'Refund' }).click();

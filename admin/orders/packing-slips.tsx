@@ -2,7 +2,7 @@
 // (the language the shopper placed it in) whatever the back office is shown in. A page of its own, without the
 // back office's frame, so what prints is the slips alone; Print and Back show on screen only.
 import PrintIcon from '@mui/icons-material/Print';
-import { Alert, Box, Button, CircularProgress, Stack } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Stack, type Theme } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslate } from 'react-admin';
@@ -101,7 +101,9 @@ function Slip({ order }: { order: OrderRecord }) {
 /** The sheets' look, on screen as paper and in print one order a page. */
 const sheetStyles = {
   '@media screen': {
-    bgcolor: 'grey.200',
+    // Paper on a desk: a grey page of the theme's scheme around white sheets.
+    bgcolor: (theme: Theme) =>
+      theme.palette.mode === 'dark' ? theme.palette.grey[900] : theme.palette.grey[200],
     minHeight: '100vh',
     py: 2,
     '& .slip': { bgcolor: 'common.white', boxShadow: 2, mx: 'auto', mb: 2, maxWidth: '210mm', p: '12mm' },

@@ -6,7 +6,7 @@ import type { Api, Shopper } from './api';
 import { egyptianPhone } from './api';
 import { BASE_PATH, waitForHydration } from './app';
 import { installGoogleStandIn, STAND_IN_BUTTON, testCredential } from './google';
-import { e2eAdmin } from './staff';
+import { e2eAdmin, e2eOrderDesk } from './staff';
 
 export interface ScreenContext {
   page: Page;
@@ -330,7 +330,7 @@ export const screens: Screen[] = [
         const address = { details: '12 Nile Street', city: 'Cairo', phone: egyptianPhone() };
         await cartWithTwoLines(ctx);
         const shipped = await ctx.api.cashOrder(shopper.token, address);
-        const signedIn = (await (await ctx.api.signin(e2eAdmin.email, e2eAdmin.password)).json()) as {
+        const signedIn = (await (await ctx.api.signin(e2eOrderDesk.email, e2eOrderDesk.password)).json()) as {
           token: string;
         };
         const ship = await ctx.api.staffCall('PUT', `/orders/${shipped._id}/ship`, signedIn.token, {

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { e2eAdmin } from './staff';
+import { e2eAdmin, e2eOrderDesk } from './staff';
 
 const port = process.env.E2E_PORT;
 if (!port) throw new Error('E2E_PORT is not set: start the browser suite with `npx playwright test`.');
@@ -86,7 +86,7 @@ async function main(): Promise<void> {
   // Rate-limit counters stay in this process, never shared with other runs through Redis.
   delete env.REDIS_URL;
 
-  await createStaffAdmin(env);
+  await createStaffAdmins(env);
 
   console.log(
     `[e2e] server on port ${port}, data in ${dataDir}` +
@@ -106,13 +106,20 @@ async function main(): Promise<void> {
 }
 
 /**
- * The back office journey's admin, made with the shop's CLI before the server starts (PGlite takes one process at
- * a time).
+ * The journeys' staff accounts, made with the shop's CLI before the server starts (PGlite takes one process at a
+ * time): the back office journeys' admin, and the order journeys' (each account has its own sign-in budget).
  */
-async function createStaffAdmin(env: NodeJS.ProcessEnv): Promise<void> {
+async function createStaffAdmins(env: NodeJS.ProcessEnv): Promise<void> {
+  for (const account of [e2eAdmin, e2eOrderDesk]) await createStaffAdmin(env, account);
+}
+
+async function createStaffAdmin(
+  env: NodeJS.ProcessEnv,
+  account: { email: string; password: string },
+): Promise<void> {
   const code = await new Promise<number | null>((resolve) => {
-    const cli = spawn('npm', ['run', '--silent', 'admin', '--', 'create', e2eAdmin.email], {
-      env: { ...env, ADMIN_PASSWORD: e2eAdmin.password },
+    const cli = spawn('npm', ['run', '--silent', 'admin', '--', 'create', account.email], {
+      env: { ...env, ADMIN_PASSWORD: account.password },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     cli.on('exit', resolve);

@@ -68,6 +68,12 @@ describe('the dashboard', { timeout: 30_000 }, () => {
     const bag = within(low).getByRole('link', { name: /Leather Bag/ });
     expect(bag).toHaveTextContent('4 left');
     expect(bag.getAttribute('href')).toMatch(new RegExp(`/products/${productIds[1]}$`));
+    // A list of items, each holding its link (a list may hold only items).
+    const items = within(within(low).getByRole('list', { name: 'Low on stock' })).getAllByRole('listitem');
+    expect(items.map((item) => within(item).getByRole('link').textContent)).toEqual([
+      expect.stringMatching(/^Woman Shawl/),
+      expect.stringMatching(/^Leather Bag/),
+    ]);
     expect(within(low).getByRole('link', { name: 'All products, fewest left first' })).toHaveAttribute(
       'href',
       expect.stringMatching(/\/products\?sort=quantity&order=ASC$/),
