@@ -37,6 +37,7 @@ import { responseOrder } from './plugins/response-order';
 import { security } from './plugins/security';
 import { seedArt } from './seed/seed-data';
 import { serverOptions } from './server-options';
+import { shareRoutes } from './web/share';
 import { storefrontRoutes } from './web/storefront';
 
 export interface AppDeps {
@@ -57,6 +58,8 @@ export interface AppDeps {
    * reason (the picture store is another slice); tests give one, and may allow their own loopback server.
    */
   imports?: ImportOptions;
+  /** Addresses per sitemap file (default 50,000, the sitemaps.org limit; tests use a small one). */
+  sitemapPageSize?: number;
   /** Extra routes registered last (the benchmark's baseline route lives in bench/, never in the server). */
   plugins?: FastifyPluginAsync[];
 }
@@ -129,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Card checkout (payments module): /api/v1/orders/checkout-session, the hosted /pay page, the webhook.
   await app.register(checkoutRoutes, { provider: paymentProvider });
   await app.register(imageRoutes, { art: seedArt });
+  await app.register(shareRoutes, { sitemapPageSize: deps.sitemapPageSize });
   await app.register(storefrontRoutes);
   for (const plugin of deps.plugins ?? []) await app.register(plugin);
 

@@ -8,4 +8,4 @@ export { catalogueRoutes } from './routes';
 export { catalogueStaffRoutes } from './staff-routes';
 export { localised } from './serialize';
 export { escapeLike } from './search';
-export { cartProducts, productAnswers } from './service';
+export { activeProducts, cartProducts, productAnswers, shopProduct } from './service';

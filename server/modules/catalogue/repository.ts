@@ -314,3 +314,29 @@ export async function subcategoryById(db: Executor, id: string) {
   const [row] = await db.select().from(subcategories).where(eq(subcategories.id, id));
   return row;
 }
+
+/** How many products the storefront shows (the sitemap's size). */
+export async function activeProductCount(exec: Executor): Promise<number> {
+  const [row] = await exec.select({ n: count() }).from(products).where(eq(products.status, 'active'));
+  return row?.n ?? 0;
+}
+
+/**
+ * Active products' ids and last changes in id order: `limit` of them after `afterId` (keyset), or, with `skip`,
+ * starting `skip` products in (where a sitemap page begins).
+ */
+export async function activeProductIds(
+  exec: Executor,
+  { afterId, skip, limit }: { afterId?: string; skip?: number; limit: number },
+): Promise<{ id: string; updatedAt: Date }[]> {
+  const where = afterId
+    ? and(eq(products.status, 'active'), sql`${products.id} > ${afterId}`)
+    : eq(products.status, 'active');
+  const query = exec
+    .select({ id: products.id, updatedAt: products.updatedAt })
+    .from(products)
+    .where(where)
+    .orderBy(asc(products.id))
+    .limit(limit);
+  return skip ? query.offset(skip) : query;
+}

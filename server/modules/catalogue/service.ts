@@ -14,6 +14,7 @@ import { normaliseArabic } from '@/lib/rules/arabic';
 import type { AppContext } from '../../context';
 import { pgErrorCode, type Db, type Executor } from '../../db/client';
 import { brands, categories } from '../../db/schema';
+import { isObjectId } from '../../db/ids';
 import { AppError, ValidationError } from '../../errors';
 import { metadata, pageOf } from '../../paging';
 
@@ -361,3 +362,20 @@ export async function productAnswers(
   const full = await repo.withRelations(exec, rows);
   return full.map((p) => serializeProduct(p, publicUrl, lang));
 }
+
+/**
+ * One product as a shopper sees it, in this language, without its reviews (the share page: server/web/share.ts);
+ * null for an id that is malformed, unknown, or a product not on the storefront (draft, archived).
+ */
+export async function shopProduct(ctx: AppContext, id: string, lang: Language): Promise<Product | null> {
+  if (!isObjectId(id)) return null;
+  const p = await repo.loadProduct(ctx.database.db, id);
+  if (!p || p.product.status !== 'active') return null;
+  return serializeProduct(p, ctx.config.publicUrl, lang);
+}
+
+/** The storefront's products for the sitemap: how many, and their ids in pages (keyset on id). */
+export const activeProducts = {
+  count: (exec: Executor) => repo.activeProductCount(exec),
+  ids: repo.activeProductIds,
+};
