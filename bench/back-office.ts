@@ -21,6 +21,7 @@ import {
   targets,
   writeResult,
   type LoadFigure,
+  staffRounds,
 } from './lib';
 
 const size = Number(process.env.BENCH_BACK_OFFICE_SIZE ?? 100_000);
@@ -52,11 +53,6 @@ export interface BackOfficeRun {
   concurrent: LoadFigure;
 }
 
-function percentile(values: number[], p: number): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-}
-
 async function ids(base: string) {
   const categories = await api<{ data: { _id: string }[] }>(base, 'GET', '/categories?limit=100');
   const brands = await api<{ data: { _id: string }[] }>(base, 'GET', '/brands?limit=100');
@@ -85,16 +81,6 @@ function scenarios(category: string, brand: string): Scenario[] {
   ];
 }
 
-async function timed(base: string, query: string, token: string): Promise<{ ms: number; results: number }> {
-  const t0 = performance.now();
-  const res = await fetch(`${base}/api/v1/products?${query}`, { headers: { token } });
-  const body = (await res.json()) as { results?: number };
-  const ms = performance.now() - t0;
-  if (!res.ok)
-    throw new Error(`GET /products?${query} → ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
-  return { ms, results: body.results ?? 0 };
-}
-
 async function runOn(driver: 'pglite' | 'postgres'): Promise<BackOfficeRun> {
   const target = await freshTarget(driver, `back-office-${driver}`);
   try {
@@ -114,17 +100,11 @@ async function runOn(driver: 'pglite' | 'postgres'): Promise<BackOfficeRun> {
       const { category, brand } = await ids(server.url);
       const figures: ScenarioFigure[] = [];
       for (const s of scenarios(category, brand)) {
-        const figure: ScenarioFigure = { name: s.name, query: s.query, p50: [], p95: [], results: 0 };
-        for (let round = 0; round < rounds; round++) {
-          const times: number[] = [];
-          for (let i = 0; i < callsPerRound; i++) {
-            const { ms, results } = await timed(server.url, s.query, token);
-            times.push(ms);
-            figure.results = results;
-          }
-          figure.p50.push(Math.round(percentile(times, 50) * 10) / 10);
-          figure.p95.push(Math.round(percentile(times, 95) * 10) / 10);
-        }
+        const figure: ScenarioFigure = {
+          name: s.name,
+          query: s.query,
+          ...(await staffRounds(server.url, `/products?${s.query}`, token, rounds, callsPerRound)),
+        };
         console.log(
           `  ${s.name}: p95 ${median(figure.p95)} ms (${Math.min(...figure.p95)}–${Math.max(...figure.p95)}), ${figure.results} results`,
         );

@@ -20,7 +20,18 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { chromiumFlags, findChromium } from '../e2e/support/chromium';
-import { api, freshTarget, median, repoRoot, seed, signUp, startServer, targets, writeResult } from './lib';
+import {
+  api,
+  freshTarget,
+  median,
+  percentile,
+  repoRoot,
+  seed,
+  signUp,
+  startServer,
+  targets,
+  writeResult,
+} from './lib';
 
 export const catalogueSizes = (process.env.BENCH_SIZES ?? '58,10000,100000').split(',').map(Number);
 const runsPerScreen = Number(process.env.BENCH_RUNS ?? 3);
@@ -92,11 +103,6 @@ function spreads(list: Figures[]): Record<keyof Figures, Spread> {
     keyof Figures,
     Spread
   >;
-}
-
-function percentile(values: number[], p: number): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? NaN;
 }
 
 /** A fresh context and page: signed in, CPU throttled, network counted from the first request. */

@@ -568,6 +568,51 @@ export async function load(opts: LoadOptions): Promise<LoadFigure> {
   };
 }
 
+/** The `p`th percentile of `values` (nearest rank); NaN for none. */
+export function percentile(values: number[], p: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? NaN;
+}
+
+/** One staff call timed, and the answer's `results` (1 for an answer that is not a list). */
+async function timedStaffCall(
+  base: string,
+  path: string,
+  token: string,
+): Promise<{ ms: number; results: number }> {
+  const t0 = performance.now();
+  const res = await fetch(`${base}/api/v1${path}`, { headers: { token } });
+  const body = (await res.json()) as { results?: number };
+  const ms = performance.now() - t0;
+  if (!res.ok) throw new Error(`GET ${path} → ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
+  return { ms, results: body.results ?? 1 };
+}
+
+/**
+ * One staff member asking `path` `callsPerRound` times, one call after another, for `rounds` rounds (what a person
+ * at a back office screen waits for): the median and the p95 of each round, and the answer's `results`.
+ */
+export async function staffRounds(
+  base: string,
+  path: string,
+  token: string,
+  rounds: number,
+  callsPerRound: number,
+): Promise<{ p50: number[]; p95: number[]; results: number }> {
+  const figure = { p50: [] as number[], p95: [] as number[], results: 0 };
+  for (let round = 0; round < rounds; round++) {
+    const times: number[] = [];
+    for (let i = 0; i < callsPerRound; i++) {
+      const { ms, results } = await timedStaffCall(base, path, token);
+      times.push(ms);
+      figure.results = results;
+    }
+    figure.p50.push(Math.round(percentile(times, 50) * 10) / 10);
+    figure.p95.push(Math.round(percentile(times, 95) * 10) / 10);
+  }
+  return figure;
+}
+
 export function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);

@@ -26,6 +26,7 @@ import {
   targets,
   writeResult,
   type Target,
+  staffRounds,
 } from './lib';
 
 const size = Number(process.env.BENCH_ORDERS ?? 100_000);
@@ -133,11 +134,6 @@ export interface OrdersRun {
   load: string;
   scenarios: ScenarioFigure[];
   exports: ExportFigure[];
-}
-
-function percentile(values: number[], p: number): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
 }
 
 const h = (label: string, expr: string) => `abs(hashtext('${label}' || ${expr}))`;
@@ -334,15 +330,6 @@ async function exportFigure(
   };
 }
 
-async function timed(base: string, path: string, token: string): Promise<{ ms: number; results: number }> {
-  const t0 = performance.now();
-  const res = await fetch(`${base}/api/v1${path}`, { headers: { token } });
-  const body = (await res.json()) as { results?: number };
-  const ms = performance.now() - t0;
-  if (!res.ok) throw new Error(`GET ${path} → ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
-  return { ms, results: body.results ?? 1 };
-}
-
 interface Facts {
   userId: string;
   email: string;
@@ -455,20 +442,8 @@ async function runOn(driver: 'pglite' | 'postgres'): Promise<OrdersRun> {
           name: s.name,
           path: s.path,
           load: Math.round(os.loadavg()[0]! * 100) / 100,
-          p50: [],
-          p95: [],
-          results: 0,
+          ...(await staffRounds(server.url, s.path, token, rounds, callsPerRound)),
         };
-        for (let round = 0; round < rounds; round++) {
-          const times: number[] = [];
-          for (let i = 0; i < callsPerRound; i++) {
-            const { ms, results } = await timed(server.url, s.path, token);
-            times.push(ms);
-            figure.results = results;
-          }
-          figure.p50.push(Math.round(percentile(times, 50) * 10) / 10);
-          figure.p95.push(Math.round(percentile(times, 95) * 10) / 10);
-        }
         console.log(
           `  ${s.name}: p50 ${median(figure.p50)} ms, p95 ${median(figure.p95)} ms (${Math.min(...figure.p95)}–${Math.max(...figure.p95)}), ${figure.results} results, load ${figure.load}`,
         );
