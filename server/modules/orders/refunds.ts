@@ -33,26 +33,6 @@ export interface Refunder {
   refund?(providerSessionId: string, idempotencyKey: string, amount?: number): Promise<string>;
 }
 
-/** A refund that was made, as `afterRefund` is told of it. */
-export interface RefundDone {
-  orderId: string;
-  refundId: string;
-  /** Pounds given back by this refund, and by all of the order's refunds so far. */
-  amount: number;
-  refundedAmount: number;
-  totalOrderPrice: number;
-  /** The order as the call answers it (its lines, its user, in the caller's language). */
-  order: OrderAnswer['data'];
-}
-
-/**
- * Runs once a refund has succeeded and is committed, before the call answers: the one place for what follows a
- * refund. The shopper is mailed (in the background: a mail that cannot be sent is logged, never fails the refund).
- */
-export async function afterRefund(ctx: AppContext, done: RefundDone): Promise<void> {
-  mailOrderLater(ctx, done.orderId, { kind: 'refunded', amount: done.amount });
-}
-
 export const providerRefused = (reason: string) =>
   `The payment provider did not refund this order: ${reason}. Nothing was refunded; the order is as it was.`;
 export const noRefundThrough = (paidWith: string, configured: string) =>
@@ -226,7 +206,7 @@ function settle(
       },
       now,
     );
-    return { row, refundedAmount: before + refund.amount };
+    return row;
   });
 }
 
@@ -261,7 +241,7 @@ export async function refundOrder(
     throw new AppError(502, providerRefused(reason));
   }
 
-  const after = await settle(ctx, actor, order.id, refundId, providerRefundId, restock).catch(
+  const settled = await settle(ctx, actor, order.id, refundId, providerRefundId, restock).catch(
     (err: unknown) => {
       // The money is back but not recorded: the row stays pending (its amount stays reserved, so nothing is
       // refunded twice) until someone records it by hand from this line.
@@ -270,18 +250,8 @@ export async function refundOrder(
     },
   );
 
-  const answer = await orderAnswer(ctx, after.row, lang);
-  try {
-    await afterRefund(ctx, {
-      orderId: order.id,
-      refundId,
-      amount: wanted.amount,
-      refundedAmount: after.refundedAmount,
-      totalOrderPrice: order.totalOrderPrice,
-      order: answer,
-    });
-  } catch (err) {
-    log.error({ err, orderId: order.id, refundId }, 'refund made; what follows it (afterRefund) failed');
-  }
+  // The shopper is told, in the background: a mail that cannot be sent is logged and never fails the refund.
+  mailOrderLater(ctx, order.id, { kind: 'refunded', amount: wanted.amount });
+  const answer = await orderAnswer(ctx, settled, lang);
   return { status: 'success', data: answer };
 }
