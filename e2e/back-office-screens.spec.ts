@@ -34,10 +34,13 @@ async function chooseLanguage(page: Page, lang: 'en' | 'ar', options: { timeout?
 
 /** axe on the page as it is; a failure is kept, so one run reports every screen that fails. */
 async function check(page: Page, failures: string[], where: string): Promise<void> {
-  // Colours change with a short transition after a scheme switch: axe reads them once they have arrived.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+  // Colours change with a short transition after a scheme switch: axe reads them once they have arrived. Two frames
+  // first, so the switch's styles are applied and its transitions exist (a check before that saw none, and axe then
+  // read a colour half-way); a transition leaves getAnimations() once it has finished.
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
   );
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition)));
   try {
     await expectNoAxeViolations(page, where);
   } catch (err) {
