@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm start`: build the storefront and the back office (`next build`, then scripts/build-admin.mjs into
-// out/admin/) when the export (out/) is missing or older than any of their sources, compile the server
+// `npm start`: build the storefront and the back office (scripts/build-storefront.mjs: `next build`, the back office
+// into out/admin/, the precompressed twins) when the export (out/) is missing or older than any of their sources
+// (only the twins when just they are missing), compile the server
 // when its bundle is missing or stale (scripts/build-server.mjs), then run it (migrations, seed on an
 // empty database, listen on PORT). `npm run build` makes all three, so a production install may drop the
 // build tools (devDependencies) after it: `npm ci && npm run build && npm prune --omit=dev && npm start`.
@@ -9,6 +10,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureServerBuild, serverBuildReason } from './build-server.mjs';
+import { buildStorefront } from './build-storefront.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.resolve(root, process.env.STOREFRONT_DIR || 'out');
@@ -44,10 +46,28 @@ const needsBuildTools = (what) =>
   `${what}, and the build tools (devDependencies) are not installed: run \`npm ci && npm run build\` first ` +
   '(then `npm prune --omit=dev` may drop them again).';
 
+/** Why the precompressed twins need writing: the page's .br is missing or older than the page. */
+function twinsReason() {
+  const index = path.join(outDir, 'index.html');
+  if (!existsSync(index)) return null;
+  const twin = `${index}.br`;
+  if (!existsSync(twin)) return 'no precompressed .br/.gz files';
+  return statSync(twin).mtimeMs < statSync(index).mtimeMs
+    ? 'the precompressed files are older than the build'
+    : null;
+}
+
 const reason = process.env.SKIP_STOREFRONT_BUILD === '1' ? null : buildReason();
 if (process.argv.includes('--check')) {
   // Report the decision only (used to check the staleness rule without running a build).
-  console.log(reason ? `storefront build needed: ${reason}` : 'storefront up to date');
+  const twins = reason ? null : twinsReason();
+  console.log(
+    reason
+      ? `storefront build needed: ${reason}`
+      : twins
+        ? `precompress needed: ${twins}`
+        : 'storefront up to date',
+  );
   process.exit(0);
 }
 if (reason && !existsSync(path.join(root, 'node_modules', 'next', 'package.json'))) {
@@ -55,21 +75,26 @@ if (reason && !existsSync(path.join(root, 'node_modules', 'next', 'package.json'
   process.exit(1);
 }
 if (reason) {
-  // Both, in this order: `next build` empties out/, then the back office's bundle goes into out/admin/.
-  console.log(`Building the storefront and the back office (${reason}): next build, build-admin`);
+  // The same steps as `npm run build` (scripts/build-storefront.mjs): next build, the back office, the twins.
+  console.log(
+    `Building the storefront and the back office (${reason}): next build, build-admin, precompress`,
+  );
   const t0 = Date.now();
-  const builds = [
-    ['The storefront build', 'npx', ['next', 'build']],
-    ['The back office build', process.execPath, [path.join(root, 'scripts', 'build-admin.mjs')]],
-  ];
-  for (const [what, cmd, args] of builds) {
-    const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
-    if (result.status !== 0) {
-      console.error(`${what} failed (exit ${result.status ?? result.signal}); not starting the server.`);
-      process.exit(result.status || 1);
-    }
+  const failed = buildStorefront();
+  if (failed) {
+    console.error(`${failed.what} failed (exit ${failed.status}); not starting the server.`);
+    process.exit(typeof failed.status === 'number' && failed.status > 0 ? failed.status : 1);
   }
   console.log(`Storefront and back office built in ${((Date.now() - t0) / 1000).toFixed(0)} s.`);
+} else if (twinsReason()) {
+  // Built by a bare `next build`: the files are current, only their compressed twins are missing or stale.
+  console.log(`Precompressing the storefront (${twinsReason()})`);
+  const result = spawnSync(process.execPath, [path.join(root, 'scripts', 'precompress.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  });
+  if (result.status !== 0) console.error('Precompressing failed: the server compresses on the fly instead.');
 }
 
 const serverReason = serverBuildReason();
