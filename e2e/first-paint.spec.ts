@@ -1,7 +1,8 @@
 // The first screen before any of the storefront's code has run: the exported page is a real shell (navbar,
 // footer, main), the head script applies the guards and picks the navbar before the first paint, and the
 // first screen's reads are sent by that script, once.
-import type { Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromiumFlags, findChromium } from './support/chromium';
 import { expectRoute, logInWithToken, openApp, settle, waitForHydration } from './support/app';
 import { holdRequests } from './support/cards';
 import { expect, test } from './support/fixtures';
@@ -61,13 +62,27 @@ const shopperLinks = ['Home', 'Products', 'Categories', 'Brands', 'Cart', 'Order
 const entries = (frame: Frame) => frame.nav.map((text) => text.replace(/^Cart.*$/, 'Cart'));
 
 test.describe('the exported page, with no script run', () => {
-  test.use({ javaScriptEnabled: false });
+  // A browser with JavaScript turned off in its settings (as a shopper, a crawler or marketing's preview has it), so
+  // its parser reads <noscript> as markup; Playwright's `javaScriptEnabled: false` only stops scripts from running.
+  let browser: Browser;
+  test.beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: findChromium(),
+      args: [...chromiumFlags, '--blink-settings=scriptEnabled=false'],
+    });
+  });
+  test.afterAll(async () => browser.close());
 
-  test('holds the navbar, the footer and the main landmark', async ({ page, request }) => {
+  test('holds the navbar, the footer, the main landmark and the home banner', async ({
+    request,
+    baseURL,
+  }) => {
     const html = await (await request.get('/ecommerceweb/')).text();
     for (const tag of ['<nav', '<main', '<footer']) expect(html).toContain(tag);
 
+    const page = await browser.newPage({ baseURL });
     await page.goto('/ecommerceweb/#/home');
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-first-screen'))).toBe(false);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'FreshCart' })).toBeVisible();
     // No script has read 'tkn': the guest's links show.
@@ -76,6 +91,13 @@ test.describe('the exported page, with no script run', () => {
     await expect(nav.getByRole('button', { name: 'Logout' })).toBeHidden();
     await expect(page.getByRole('main').getByText('FreshCart needs JavaScript')).toBeVisible();
     await expect(page.getByRole('main').getByText('Loading...')).toBeHidden();
+    // Marketing's look at the shell: the home banner (the slides our server writes in), without the controls and
+    // placeholders that only code brings to life.
+    const banner = page.getByRole('region', { name: 'New in the shop' });
+    await expect(banner.getByRole('heading', { name: 'New arrivals' })).toBeVisible();
+    await expect(banner.getByRole('link', { name: /Shop now/ }).first()).toBeVisible();
+    await expect(banner.getByRole('button')).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('heading', { name: 'Shop Product' })).toBeHidden();
     await expect(page.getByRole('contentinfo').getByRole('button', { name: 'Share App Link' })).toBeVisible();
     await expect(
       page.getByRole('contentinfo').getByRole('heading', { name: 'Payment Partners' }),

@@ -45,18 +45,21 @@ export function HomePlaceholder() {
     <div className={grid.page}>
       <h1 className="visually-hidden">{english('catalogue.homeHeading')}</h1>
       <PrerenderedBanner slides={defaultHomeContent.slides} apiHost={apiHost} />
-      <CategoriesPlaceholder
-        heading={english('catalogue.popularCategories')}
-        loading={english('catalogue.loadingCategories')}
-      />
-      <section className={styles.shop} aria-labelledby="shop-product">
-        <div className={reveal.reveal}>
-          <h2 id="shop-product" className={grid.heading}>
-            {english('catalogue.shopProduct')}
-          </h2>
-        </div>
-        <Spinner label={english('catalogue.loadingProducts')} />
-      </section>
+      {/* What only code fills (the categories and products placeholders): left out where no script runs. */}
+      <div data-needs-script="" style={{ display: 'contents' }}>
+        <CategoriesPlaceholder
+          heading={english('catalogue.popularCategories')}
+          loading={english('catalogue.loadingCategories')}
+        />
+        <section className={styles.shop} aria-labelledby="shop-product">
+          <div className={reveal.reveal}>
+            <h2 id="shop-product" className={grid.heading}>
+              {english('catalogue.shopProduct')}
+            </h2>
+          </div>
+          <Spinner label={english('catalogue.loadingProducts')} />
+        </section>
+      </div>
     </div>
   );
 }

@@ -19,6 +19,7 @@ describe('HTTP edges: bad input, headers, health, redirects, storefront', () => 
       path.join(outDir, 'index.html'),
       `<!doctype html><html><head><meta charSet="utf-8"/></head><body><div id="root">${'shop '.repeat(400)}</div></body></html>`,
     );
+    writeFileSync(path.join(outDir, '404.html'), '<!doctype html><title>Page not found · FreshCart</title>');
     writeFileSync(
       path.join(outDir, '_next/static/chunks/app-abc123.js'),
       `console.log(${JSON.stringify('x'.repeat(4000))});`,
@@ -282,6 +283,15 @@ describe('HTTP edges: bad input, headers, health, redirects, storefront', () => 
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/^text\/plain/);
     }
+    // A browser asking for a page there gets the export's not-found page (app/not-found.tsx), still a 404.
+    const page = await built.app.inject({
+      method: 'GET',
+      url: '/ecommerceweb/spring-sale.pdf',
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    });
+    expect(page.statusCode).toBe(404);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('<title>Page not found · FreshCart</title>');
     // Not a page request: no redirect.
     expect((await built.app.inject({ method: 'POST', url: '/ecommerceweb/products' })).statusCode).toBe(404);
   });
