@@ -10,6 +10,7 @@ import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { ImageCarousel } from './image-carousel';
 import { LazyImageViewer, prefetchImageViewer } from './lazy-image-viewer';
 import { Rating } from './rating';
+import { ShareProduct } from './share-product';
 import { useAddToCart } from './use-add-to-cart';
 import grid from './grid.module.scss';
 import styles from './product-details-screen.module.scss';
@@ -95,6 +96,7 @@ export function ProductDetailsScreen() {
               {reason}
             </p>
           ) : null}
+          <ShareProduct id={product._id} title={product.title} />
         </div>
       </article>
       {viewerAt !== null ? (

@@ -120,6 +120,9 @@ export const ar: Record<MessageId, string> = {
   'details.inCart':
     '{left} ({count, plural, one {قطعة واحدة في عربتك} two {قطعتان في عربتك} few {# قطع في عربتك} many {# قطعة في عربتك} other {# قطعة في عربتك}})',
   'details.add': '+ أضف إلى العربة',
+  'details.share': 'مشاركة',
+  'details.shareCopied': 'تم نسخ الرابط: الصقه في أي مكان لمشاركة هذا المنتج.',
+  'details.shareManual': 'انسخ هذا الرابط لمشاركة المنتج:',
   'gallery.images': 'صور {title}',
   'gallery.enlarged': 'صور {title} مكبّرة',
   'gallery.imageOf': 'الصورة {n} من {total}',
