@@ -23,11 +23,13 @@ export function isLang(value: unknown): value is Lang {
 }
 
 /**
- * Plain ES5 for the head script: the language, from 'lang' or else the browser's first language; <html> gets
+ * Plain ES5 for the head script: the language, from the address's `?lang=en|ar` (a link shared from the shop in that
+ * language: kept, as the switch keeps a choice), else from 'lang', else the browser's first language; <html> gets
  * its lang and dir, and the pending marker when it is not English.
  */
 export const langInitScript =
-  `(function(){var l='en';try{var s=localStorage.getItem('${LANG_KEY}');if(s==='en'||s==='ar')l=s;` +
+  `(function(){var l='en';try{var q=/[?&]lang=(en|ar)(&|$)/.exec(location.search),s=localStorage.getItem('${LANG_KEY}');` +
+  `if(q){l=q[1];localStorage.setItem('${LANG_KEY}',l)}else if(s==='en'||s==='ar')l=s;` +
   `else{var n=navigator.languages&&navigator.languages[0]||navigator.language||'';if(/^ar(-|_|$)/i.test(n))l='ar'}}catch(e){}` +
   `document.documentElement.lang=l;document.documentElement.dir=l==='ar'?'rtl':'ltr';` +
   `if(l!=='en')document.documentElement.setAttribute('${pendingAttribute}','')})()`;

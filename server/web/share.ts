@@ -64,13 +64,19 @@ function previewImage(publicUrl: string, imageCover: string): string {
 interface ShareContext {
   publicUrl: string;
   shopName: string;
+  /** The language was asked for in the address (`?lang=ar`): the shop opens in it too. */
+  langAsked?: boolean;
 }
 
 /** The share page of one product in one language. */
-export function sharePage(product: Product, lang: Language, { publicUrl, shopName }: ShareContext): string {
+export function sharePage(
+  product: Product,
+  lang: Language,
+  { publicUrl, shopName, langAsked = false }: ShareContext,
+): string {
   const e = escapeMarkup;
   const url = shareUrl(publicUrl, product.id);
-  const screen = `${publicUrl}${basePath}/#/productDetails/${encodeURIComponent(product.id)}`;
+  const screen = `${publicUrl}${basePath}/${langAsked ? `?lang=${lang}` : ''}#/productDetails/${encodeURIComponent(product.id)}`;
   const title = `${product.title} · ${shopName}`;
   const description = summary(product.description);
   const image = previewImage(publicUrl, product.imageCover);
@@ -223,9 +229,10 @@ export async function shareRoutes(app: FastifyInstance, options: ShareOptions) {
       reply.type('text/html; charset=utf-8');
       if (!product)
         return reply.status(404).header('Cache-Control', 'no-cache').send(notFoundPage(request.lang, site()));
+      const asked = (request.query as Record<string, unknown>).lang;
       return reply
         .header('Cache-Control', 'public, max-age=300')
-        .send(sharePage(product, request.lang, site()));
+        .send(sharePage(product, request.lang, { ...site(), langAsked: asked === 'ar' || asked === 'en' }));
     },
   );
 

@@ -6,8 +6,10 @@ import { clientHas, etagOf } from '../modules/catalogue';
 import { publicHome } from '../modules/home';
 import { inlineScriptHashes, originOf, storefrontPolicy } from './csp';
 import { homePage, type HomePage } from './home-page';
+import { withShellMeta } from './shell-meta';
 
 import { basePath } from '@/lib/base-path';
+import type { Language } from '@/lib/contract/common';
 
 /**
  * The built storefront (Next static export in STOREFRONT_DIR, default out/) under /ecommerceweb/,
@@ -44,7 +46,7 @@ export async function storefrontRoutes(app: FastifyInstance) {
           `then restart the server.</p></body></html>`,
       );
 
-  const page = built ? servedPage(path.join(root, 'index.html')) : null;
+  const page = built ? servedPage(path.join(root, 'index.html'), app.ctx.config.publicUrl) : null;
   if (page && !page.home.redrawsBanner)
     app.log.warn(
       'The built home banner is not the one server/web/home-page.ts draws: the page is served with the live home ' +
@@ -57,9 +59,12 @@ export async function storefrontRoutes(app: FastifyInstance) {
   app.get(basePath, async (request, reply) => {
     if (request.url.split('?')[0] === basePath) return reply.redirect(`${basePath}/`, 302);
     if (!page) return notBuilt(reply);
+    // `?lang=ar`: the link-preview tags in Arabic (a shared link of the Arabic shop); the page itself is the same.
+    const asked = (request.query as Record<string, unknown>).lang;
+    const lang = asked === 'ar' || asked === 'en' ? asked : null;
     let served: { html: string; etag: string } | null = null;
     try {
-      served = page.with((await publicHome(app.ctx)).answer.data);
+      served = page.with((await publicHome(app.ctx)).answer.data, lang);
     } catch (err) {
       // The database is unreachable: the page as built (the content the shop started with) still lets shoppers in.
       request.log.warn({ err }, 'home page content unavailable; serving the page as built');
@@ -69,6 +74,15 @@ export async function storefrontRoutes(app: FastifyInstance) {
     reply.header('ETag', served.etag);
     if (clientHas(request, served.etag)) return reply.status(304).send();
     return reply.send(served.html);
+  });
+  // Browsers, feed readers and link-preview bots ask the host's root for its icon, whatever the page links.
+  const favicon = path.join(root, 'favicon.ico');
+  app.get('/favicon.ico', async (_request, reply) => {
+    if (!existsSync(favicon)) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    return reply
+      .type('image/x-icon')
+      .header('Cache-Control', 'public, max-age=86400')
+      .send(createReadStream(favicon));
   });
   // Payment providers return to <url>/allorders and <url>/cart; the storefront routes by hash.
   app.get('/allorders', async (_request, reply) => reply.redirect(`${basePath}/#/allorders`, 302));
@@ -104,6 +118,9 @@ export async function storefrontRoutes(app: FastifyInstance) {
     },
   };
 
+  const notFoundFile = path.join(root, '404.html');
+  const notFoundPage = existsSync(notFoundFile) ? readFileSync(notFoundFile) : null;
+
   // The storefront's own scope, so a path that names no file gets the storefront's answer below instead of
   // the API's JSON 404.
   await app.register(
@@ -111,11 +128,12 @@ export async function storefrontRoutes(app: FastifyInstance) {
       site.setNotFoundHandler((request, reply) => {
         const target = screenFor(request.method, request.url);
         if (target) return reply.redirect(target, 302);
-        return reply
-          .status(404)
-          .type('text/plain; charset=utf-8')
-          .header('Cache-Control', 'no-cache')
-          .send('Not found');
+        // A browser asking for a page gets the export's not-found page (app/not-found.tsx, both languages), as a
+        // static host sends it; a script or picture that is not there gets a plain answer.
+        reply.status(404).header('Cache-Control', 'no-cache');
+        if (notFoundPage && /\btext\/html\b/.test(request.headers.accept ?? ''))
+          return reply.type('text/html; charset=utf-8').send(notFoundPage);
+        return reply.type('text/plain; charset=utf-8').send('Not found');
       });
       await site.register(fastifyStatic, staticOptions);
     },
@@ -127,24 +145,30 @@ export async function storefrontRoutes(app: FastifyInstance) {
  * The built page with the live home content written in (home-page.ts), kept for the content last written, so a
  * shopper's visit costs one comparison until staff publish or a scheduled slide starts or ends.
  */
-function servedPage(file: string): {
+function servedPage(
+  file: string,
+  publicUrl: string,
+): {
   home: HomePage;
-  with(live: Parameters<HomePage['render']>[0]): { html: string; etag: string };
+  with(live: Parameters<HomePage['render']>[0], lang: Language | null): { html: string; etag: string };
 } {
   const html = readFileSync(file, 'utf8');
   // Where the build sends its API calls (the head script's config): where uploaded pictures are drawn from.
   const apiHost = /"apiHost":"([^"]*)"/.exec(html)?.[1] ?? '';
   const home = homePage(html, apiHost);
-  let last: { key: string; html: string; etag: string } | null = null;
+  // One page per language asked for (none, en, ar), each kept for the content last written.
+  const last = new Map<Language | null, { key: string; html: string; etag: string }>();
   return {
     home,
-    with(live) {
+    with(live, lang) {
       const key = JSON.stringify(live);
-      if (last?.key !== key) {
-        const rendered = home.render(live);
-        last = { key, html: rendered, etag: etagOf(rendered) };
+      let kept = last.get(lang);
+      if (kept?.key !== key) {
+        const rendered = withShellMeta(home.render(live), publicUrl, lang);
+        kept = { key, html: rendered, etag: etagOf(rendered) };
+        last.set(lang, kept);
       }
-      return { html: last.html, etag: last.etag };
+      return { html: kept.html, etag: kept.etag };
     },
   };
 }

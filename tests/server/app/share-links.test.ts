@@ -8,69 +8,10 @@ import { idFromSlug } from '@/server/db/ids';
 import { summary } from '@/server/web/share';
 import { seedProducts } from '../fakes/payments-app';
 import { dbKinds, json, startTestApp, type TestApp } from '../helpers/test-app';
+import { readPreview } from '../../../e2e/support/link-preview';
 
 const publicUrl = 'http://shop.test';
 const shareOf = (id: string) => `${publicUrl}/ecommerceweb/p/${id}`;
-
-interface Preview {
-  html: { lang?: string; dir?: string };
-  title: string;
-  /** meta name= and property= values, the first of each. */
-  meta: Map<string, string>;
-  links: { rel: string; href: string; hreflang?: string }[];
-  jsonLd: unknown[];
-  anchors: string[];
-  scripts: number;
-}
-
-/** What a link-preview bot reads of a page. */
-function readPreview(html: string): Preview {
-  const found: Preview = {
-    html: {},
-    title: '',
-    meta: new Map(),
-    links: [],
-    jsonLd: [],
-    anchors: [],
-    scripts: 0,
-  };
-  let inTitle = false;
-  let script: { type: string; text: string } | null = null;
-  const parser = new Parser(
-    {
-      onopentag(name, attrs) {
-        if (name === 'html') found.html = { lang: attrs.lang, dir: attrs.dir };
-        if (name === 'title') inTitle = true;
-        if (name === 'meta') {
-          const key = attrs.property ?? attrs.name ?? attrs['http-equiv'];
-          if (key && attrs.content !== undefined && !found.meta.has(key)) found.meta.set(key, attrs.content);
-        }
-        if (name === 'link' && attrs.rel && attrs.href)
-          found.links.push({ rel: attrs.rel, href: attrs.href, hreflang: attrs.hreflang });
-        if (name === 'a' && attrs.href) found.anchors.push(attrs.href);
-        if (name === 'script') {
-          found.scripts += 1;
-          script = { type: attrs.type ?? '', text: '' };
-        }
-      },
-      ontext(text) {
-        if (inTitle) found.title += text;
-        if (script) script.text += text;
-      },
-      onclosetag(name) {
-        if (name === 'title') inTitle = false;
-        if (name === 'script' && script) {
-          if (script.type === 'application/ld+json') found.jsonLd.push(JSON.parse(script.text));
-          script = null;
-        }
-      },
-    },
-    { decodeEntities: true },
-  );
-  parser.write(html);
-  parser.end();
-  return found;
-}
 
 const ids = [
   idFromSlug('product', 'brass-arc-floor-lamp'),
@@ -175,7 +116,12 @@ describe.each(dbKinds)('share links on %s', (kind) => {
       url: `/ecommerceweb/p/${ids[0]}?lang=ar`,
       headers: { 'accept-language': 'en' },
     });
-    expect(readPreview(res.body).html).toEqual({ lang: 'ar', dir: 'rtl' });
+    const page = readPreview(res.body);
+    expect(page.html).toEqual({ lang: 'ar', dir: 'rtl' });
+    // Asked for in the address, the language goes on with the shopper into the shop (the head script reads it).
+    const screen = `${publicUrl}/ecommerceweb/?lang=ar#/productDetails/${ids[0]}`;
+    expect(page.meta.get('refresh')).toBe(`0; url=${screen}`);
+    expect(page.anchors).toContain(screen);
   });
 
   it('escapes a hostile title and description everywhere', async () => {

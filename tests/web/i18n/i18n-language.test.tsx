@@ -27,6 +27,23 @@ afterEach(async () => {
 });
 
 describe('the language the page opens in', () => {
+  it("is the address's ?lang= over what is stored, and stays chosen (a link shared from the Arabic shop)", () => {
+    localStorage.setItem(LANG_KEY, 'en');
+    window.history.replaceState(null, '', '/ecommerceweb/?lang=ar#/productDetails/p1');
+    try {
+      runHeadScript();
+      expect(document.documentElement.lang).toBe('ar');
+      expect(document.documentElement.dir).toBe('rtl');
+      expect(localStorage.getItem(LANG_KEY)).toBe('ar');
+      // Anything else in the query is not a language.
+      window.history.replaceState(null, '', '/ecommerceweb/?language=en&lang=fr#/');
+      runHeadScript();
+      expect(document.documentElement.lang).toBe('ar');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it('is Arabic, right to left, when nothing is stored and the browser speaks Arabic first', () => {
     browserLanguages(['ar-EG', 'en']);
     runHeadScript();
