@@ -2,7 +2,8 @@
 // Lingui's runtime form, so the browser runs no message parser. English is cut into parts (lib/i18n/parts.ts):
 // lib/i18n/compiled/en-shell.ts, bundled with the page, and en-<part>.ts, which registers itself when a screen
 // imports it. Arabic is one file, lib/i18n/compiled/ar.ts, fetched when the page is in Arabic; it also carries
-// the English of the server's and the rules' messages, to recognise them by. The compiled files are committed;
+// the English of the server's and the rules' messages, to recognise them by (and en-sent.ts carries that English
+// alone, for the screens that tell a known server message from any other in English too). The compiled files are committed;
 // tests/web/i18n-catalogues.test.ts fails when they are stale.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -64,6 +65,12 @@ export function compiledFiles(): Record<string, string> {
     "import '../plurals';\n\n" +
     `export const messages: Record<string, unknown> = ${literal(compileAll(ar, ids))};\n\n` +
     '/** The English of the server and rule messages, as sent (lib/i18n/server-messages.ts). */\n' +
+    `export const sentMessages: Record<string, unknown> = ${literal(patterns)};\n`;
+  // The same English on its own, for the screens that must tell a known message from any other in English too
+  // (lib/i18n/known-server-message.ts; bundled only with the screens that import it, never the first screen).
+  files['en-sent.ts'] =
+    header('the English of lib/i18n/en.ts') +
+    '\n/** The English of the server and rule messages, as sent (lib/i18n/known-server-message.ts). */\n' +
     `export const sentMessages: Record<string, unknown> = ${literal(patterns)};\n`;
   return files;
 }

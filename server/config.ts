@@ -9,7 +9,13 @@ export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' |
 export interface Config {
   port: number;
   host: string;
+  /** PUBLIC_URL, or by default the address the server listens on (defaultPublicUrl). */
   publicUrl: string;
+  /**
+   * The origins that are the shop itself (checkout return addresses, CORS by default): PUBLIC_URL's; outside
+   * production also every loopback name (localhost, 127.0.0.1, [::1]) of it and of the port listened on.
+   */
+  ownOrigins: string[];
   dataDir: string;
   databaseUrl: string | undefined;
   jwtSecret: string;
@@ -151,13 +157,62 @@ function resolveJwtSecret(raw: string | undefined, dataDir: string, nodeEnv: Nod
   return secret;
 }
 
+/** The names a browser on the server's own machine may give it. */
+const loopbackNames = ['localhost', '127.0.0.1', '[::1]'];
+
+function isLoopback(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+/** "Every interface": 0.0.0.0 or ::. */
+function isUnspecified(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '');
+  return h === '0.0.0.0' || h === '::';
+}
+
 /**
- * The shop's own origin; outside production also the origins a storefront dev server may run on (Next picks
+ * PUBLIC_URL's default: the address the server listens on, written as a browser opens it (an IPv6 address in
+ * brackets). Every interface (0.0.0.0, ::) is opened as localhost, the one name that reaches it on this machine.
+ */
+export function defaultPublicUrl(host: string, port: number): string {
+  const h = host.replace(/^\[|\]$/g, '');
+  if (isUnspecified(h)) return `http://localhost:${port}`;
+  return isIP(h) === 6 ? `http://[${h}]:${port}` : `http://${h}:${port}`;
+}
+
+/** `origin` under each loopback name, same scheme and port. */
+function loopbackAliases(origin: string): string[] {
+  return loopbackNames.map((name) => {
+    const url = new URL(origin);
+    url.hostname = name;
+    return url.origin;
+  });
+}
+
+/**
+ * The shop's own origins. PUBLIC_URL's; outside production, when it is a loopback address, the same under the
+ * other loopback names too, and, when the server listens on loopback or every interface, each loopback name at
+ * its port: a developer opens the shop as localhost or 127.0.0.1 alike, and only a browser on this machine
+ * reaches either. Production trusts PUBLIC_URL's origin only.
+ */
+function ownOriginsOf(publicUrl: string, host: string, port: number, nodeEnv: NodeEnv): string[] {
+  const origin = new URL(publicUrl).origin;
+  const origins = new Set<string>([origin]);
+  if (nodeEnv === 'production') return [...origins];
+  if (isLoopback(new URL(origin).hostname)) for (const o of loopbackAliases(origin)) origins.add(o);
+  if (port !== 0 && (isLoopback(host) || isUnspecified(host)))
+    for (const o of loopbackAliases(`http://localhost:${port}`)) origins.add(o);
+  return [...origins];
+}
+
+/**
+ * The shop's own origins; outside production also the origins a storefront dev server may run on (Next picks
  * 3000, then 3001, ...). Production trusts no local port by default: anything on the server's machine or the
  * visitor's could otherwise call the API with the visitor's session and be a checkout's return address.
  */
-function defaultCorsOrigins(publicUrl: string, nodeEnv: NodeEnv): string[] {
-  const origins = new Set<string>([new URL(publicUrl).origin]);
+function defaultCorsOrigins(ownOrigins: string[], nodeEnv: NodeEnv): string[] {
+  const origins = new Set<string>(ownOrigins);
   if (nodeEnv === 'production') return [...origins];
   for (let port = 3000; port <= 3010; port++) {
     origins.add(`http://localhost:${port}`);
@@ -203,7 +258,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const port = parsePort(env.PORT);
   // Loopback unless HOST says otherwise: a development server is not for the whole network.
   const host = blankToUndefined(env.HOST) ?? '127.0.0.1';
-  const publicUrl = parseUrl('PUBLIC_URL', blankToUndefined(env.PUBLIC_URL) ?? `http://localhost:${port}`);
+  // Where the server listens unless PUBLIC_URL says otherwise, so the address it prints is one that pays.
+  const publicUrl = parseUrl('PUBLIC_URL', blankToUndefined(env.PUBLIC_URL) ?? defaultPublicUrl(host, port));
+  const ownOrigins = ownOriginsOf(publicUrl, host, port, nodeEnv);
   const dataDir = path.resolve(blankToUndefined(env.DATA_DIR) ?? '.data');
   const logLevelRaw = blankToUndefined(env.LOG_LEVEL) ?? (nodeEnv === 'test' ? 'silent' : 'info');
   if (!logLevels.includes(logLevelRaw as LogLevel)) {
@@ -223,7 +280,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         .map((o) => o.trim())
         .filter(Boolean)
         .map((o) => (o === '*' ? o : parseUrl('CORS_ORIGINS', o)))
-    : defaultCorsOrigins(publicUrl, nodeEnv);
+    : defaultCorsOrigins(ownOrigins, nodeEnv);
   const shopName = blankToUndefined(env.SHOP_NAME) ?? 'FreshCart';
   const shopTimeZone = parseTimeZone(blankToUndefined(env.SHOP_TIME_ZONE) ?? 'Africa/Cairo');
   const stripeSecretKey = blankToUndefined(env.STRIPE_SECRET_KEY);
@@ -244,6 +301,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port,
     host,
     publicUrl,
+    ownOrigins,
     dataDir,
     databaseUrl,
     jwtSecret,

@@ -14,6 +14,14 @@ export interface ServeOptions {
   plugins?: FastifyPluginAsync[];
 }
 
+/** PUBLIC_URL as printed: PORT=0's default address gets the port the system chose. */
+export function printedAddress(publicUrl: string, listeningPort: number): string {
+  const url = new URL(publicUrl);
+  if (url.port !== '0') return publicUrl;
+  url.port = String(listeningPort);
+  return url.origin;
+}
+
 export async function serve(options: ServeOptions = {}) {
   let config;
   try {
@@ -85,10 +93,12 @@ export async function serve(options: ServeOptions = {}) {
         '(forgotPasswords answers 503 and no code is kept). Set SMTP_URL.',
     );
   }
+  // The shop's own address (PUBLIC_URL, by default where it listens): the one a shopper can pay from.
+  const shop = printedAddress(config.publicUrl, port);
   console.log(
-    `Shop running: http://localhost:${port}${basePath}/  (API http://localhost:${port}/api/v1, ` +
-      `listening on ${config.host}, database ${database.driver}, mail ${app.ctx.mailer.kind}, ` +
-      `payments ${payments}, public URL ${config.publicUrl})`,
+    `Shop running: ${shop}${basePath}/  (API ${shop}/api/v1, ` +
+      `listening on ${config.host}:${port}, database ${database.driver}, mail ${app.ctx.mailer.kind}, ` +
+      `payments ${payments})`,
   );
   if (demoAdmin) {
     console.log(

@@ -12,7 +12,7 @@ import type { CartContextValue } from '@/lib/session/cart-store';
 import { rememberCardCheckout } from '@/lib/session/checkout-return';
 import { forgetDraft, readDraft, writeDraft } from '@/lib/session/saved-form';
 import { useSession } from '@/lib/session/session-store';
-import { errorMessage } from '@/components/ui/error-message';
+import { checkoutProblem } from './checkout-problem';
 import { leaveFor } from './leave-for';
 import {
   addressFields,
@@ -25,11 +25,15 @@ import {
 
 export type Method = 'cash' | 'card';
 
-/** A refusal that means the cart on screen is no longer the server's (ordered or emptied elsewhere). */
+/**
+ * A refusal that means the cart on screen is no longer the server's (ordered or emptied elsewhere). Only the
+ * shop's own words for it: any other 404 (a host that does not route the API) is no news about the cart.
+ */
 function isStaleCart(err: unknown): boolean {
   return (
     err instanceof ApiError &&
-    (err.status === 404 || (err.status === 400 && err.message === 'Your cart is empty'))
+    ((err.status === 404 && err.message.startsWith('No cart for this id ')) ||
+      (err.status === 400 && err.message === 'Your cart is empty'))
   );
 }
 
@@ -114,12 +118,13 @@ export function useOrderForm(cart: CartContextValue) {
         leaveFor(session.url);
       }
     } catch (err) {
-      console.error(err);
       if (isStaleCart(err)) {
+        console.warn('The order was refused: the cart changed elsewhere', err);
         await cart.reloadCart();
         setProblem(translate('order.staleCart'));
       } else {
-        setProblem(errorMessage(err));
+        // Always the shopper's language and words; the technical reason goes to the console.
+        setProblem(checkoutProblem(err, method));
       }
       inFlight.current = false;
       setPending(null);

@@ -179,6 +179,20 @@ export const en = {
   'server.orderCancelled': 'This order is already cancelled',
   'server.orderShipped': 'A shipped order cannot be cancelled',
   'server.orderDelivered': 'A delivered order cannot be cancelled',
+  'server.heldFromConnection':
+    'Orders not yet delivered from your connection may hold at most {cap} items together, and {held} are held now; order fewer items, or wait until earlier orders are delivered',
+  'server.heldForPhone':
+    'Orders not yet delivered for this phone number may hold at most {cap} items together, and {held} are held now; order fewer items, or wait until earlier orders are delivered',
+  'server.heldForAddress':
+    'Orders not yet delivered for this shipping address may hold at most {cap} items together, and {held} are held now; order fewer items, or wait until earlier orders are delivered',
+  'server.heldOfProductLeft':
+    'Only {left} more of {title} can be ordered until earlier orders are delivered; order fewer',
+  'server.heldOfProductNone':
+    '{title} cannot be ordered until earlier orders are delivered: they hold all of its stock that may wait for delivery',
+  'server.openPaymentPages':
+    'This cart already has {count} open payment pages. Pay on one of them, or try again once one has expired',
+  'server.providerUnavailable': 'The payment provider could not be reached. Please try again in a moment.',
+  'server.tooManyAddresses': 'You can save at most {count} addresses. Remove one to add another',
   // cart
   'cart.title': 'Shopping Cart',
   'cart.docTitle': 'Cart',
@@ -273,6 +287,12 @@ export const en = {
   'order.addressName': 'Address name',
   'order.cash': 'Create order',
   'order.card': 'Checkout',
+  'order.notPlaced': 'We could not place your order, and nothing was ordered. Please try again in a moment.',
+  'order.cardNotStarted':
+    "We could not open the card payment page, and nothing was charged. Please try again in a moment, or pay cash on delivery with 'Create order'.",
+  'order.paymentServiceDown':
+    "The card payment service is not answering right now, and nothing was charged. Please try again in a moment, or pay cash on delivery with 'Create order'.",
+  'order.addressRefused': 'Please check your details, city and phone, then try again.',
   // account
   'account.loginDoc': 'Login',
   'account.welcome': 'welcome back',

@@ -1,6 +1,7 @@
 // Recognises the server's and rules' English messages (server-messages.ts): this module travels with the
-// Arabic chunk (lib/i18n/arabic-chunk.ts), since English shows every message as sent.
-import type { MessageId } from './i18n';
+// Arabic chunk (lib/i18n/arabic-chunk.ts), since English shows every message as sent, and with the screens that
+// tell a known message from any other (known-server-message.ts); the hosted payment page uses it too.
+import type { MessageId } from './en';
 
 export interface KnownMessage {
   id: MessageId;
@@ -28,15 +29,17 @@ export function knownMessages(compiled: Record<string, unknown>): KnownMessage[]
   });
 }
 
-let cache: { from: Record<string, unknown>; known: KnownMessage[] } | null = null;
+// By catalogue: the Arabic chunk's patterns and en-sent.ts's (known-server-message.ts) are two objects.
+const cache = new WeakMap<Record<string, unknown>, KnownMessage[]>();
 
 /** The catalogue id and values of a server message the storefront knows, else null. */
 export function matchServerMessage(
   text: string,
   compiled: Record<string, unknown>,
 ): { id: MessageId; values: Record<string, string> } | null {
-  if (cache?.from !== compiled) cache = { from: compiled, known: knownMessages(compiled) };
-  for (const { id, pattern, names } of cache.known) {
+  let known = cache.get(compiled);
+  if (!known) cache.set(compiled, (known = knownMessages(compiled)));
+  for (const { id, pattern, names } of known) {
     const match = pattern.exec(text);
     if (!match) continue;
     const values: Record<string, string> = {};

@@ -6,6 +6,7 @@ import { clientHas, etagOf } from '../modules/catalogue';
 import { publicHome } from '../modules/home';
 import { inlineScriptHashes, originOf, storefrontPolicy } from './csp';
 import { homePage, type HomePage } from './home-page';
+import { cacheControlFor, screenFor } from './host-rules';
 import { withShellMeta } from './shell-meta';
 
 import { basePath } from '@/lib/base-path';
@@ -105,16 +106,9 @@ export async function storefrontRoutes(app: FastifyInstance) {
     lastModified: true,
     // out/ carries .br and .gz twins written at build time (scripts/precompress.mjs); without them the raw file is sent.
     preCompressed: true,
+    // The rules a CDN is given (host-rules.ts): hashed files a year, pages revalidated, the rest an hour.
     setHeaders(res: { header: (name: string, value: string) => unknown }, filePath: string) {
-      const rel = path.relative(root, filePath).split(path.sep).join('/');
-      if (rel.startsWith('_next/static/')) {
-        // Content-hashed file names: safe to keep forever.
-        res.header('Cache-Control', 'public, max-age=31536000, immutable');
-      } else if (filePath.endsWith('.html') || filePath.endsWith('.txt')) {
-        res.header('Cache-Control', 'no-cache');
-      } else {
-        res.header('Cache-Control', 'public, max-age=3600');
-      }
+      res.header('Cache-Control', cacheControlFor(path.relative(root, filePath).split(path.sep).join('/')));
     },
   };
 
@@ -171,19 +165,4 @@ function servedPage(
       return { html: kept.html, etag: kept.etag };
     },
   };
-}
-
-/**
- * A shopper who types or follows a storefront address without the '#' (`/ecommerceweb/products`) means
- * the screen of that name: it is a hash route of the storefront (which shows its own not-found page for
- * a path it does not know). Files (a name with an extension) and the build's own folder stay plain 404s.
- */
-export function screenFor(method: string, url: string): string | null {
-  if (method !== 'GET' && method !== 'HEAD') return null;
-  const [pathname = '', query] = url.split('?', 2);
-  if (!pathname.startsWith(`${basePath}/`)) return null;
-  const rest = pathname.slice(basePath.length + 1);
-  const last = rest.split('/').pop() ?? '';
-  if (!rest || rest.startsWith('_next/') || last.includes('.')) return null;
-  return `${basePath}/#/${rest}${query ? `?${query}` : ''}`;
 }

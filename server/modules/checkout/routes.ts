@@ -12,9 +12,16 @@ import { providerReturnRoutes } from './return-routes';
 import { stripeWebhookRoutes } from './webhook-routes';
 import { createCheckoutSession, serializeSession } from './service';
 
-/** The origins a checkout may return to: the shop's own (PUBLIC_URL) and its storefronts (CORS_ORIGINS). */
-export function returnOrigins(config: { publicUrl: string; corsOrigins: string[] }): Set<string> {
-  const origins = new Set<string>([new URL(config.publicUrl).origin]);
+/**
+ * The origins a checkout may return to: the shop's own (PUBLIC_URL's, and outside production its loopback names:
+ * config.ts, ownOrigins) and its storefronts (CORS_ORIGINS).
+ */
+export function returnOrigins(config: {
+  publicUrl: string;
+  ownOrigins?: string[];
+  corsOrigins: string[];
+}): Set<string> {
+  const origins = new Set<string>([new URL(config.publicUrl).origin, ...(config.ownOrigins ?? [])]);
   // "*" lets any page read the API; it does not make every site a place to send paying shoppers.
   for (const o of config.corsOrigins) if (o !== '*') origins.add(new URL(o).origin);
   return origins;

@@ -222,7 +222,7 @@ describe('a failing background render (item 6)', () => {
       await printedOnce(child, 'Drawing the catalogue images failed', () => output);
       expect(output).toContain('Drawing the catalogue images failed');
       expect(child.exitCode).toBeNull();
-      const port = /Shop running: http:\/\/localhost:(\d+)\//.exec(output)![1];
+      const port = /Shop running: http:\/\/127\.0\.0\.1:(\d+)\//.exec(output)![1];
       const health = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
       expect(health.status).toBe(200);
     } finally {

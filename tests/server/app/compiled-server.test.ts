@@ -44,7 +44,7 @@ describe('npm start: the compiled server', () => {
     try {
       const base = await new Promise<string>((resolve, reject) => {
         const timer = setInterval(() => {
-          const m = /Shop running: http:\/\/localhost:(\d+)\//.exec(output);
+          const m = /Shop running: http:\/\/127\.0\.0\.1:(\d+)\//.exec(output);
           if (m) {
             clearInterval(timer);
             resolve(`http://127.0.0.1:${m[1]}`);

@@ -66,13 +66,13 @@ describe('config', () => {
     expect(c).toMatchObject({
       port: 3000,
       host: '127.0.0.1',
-      publicUrl: 'http://localhost:3000',
+      publicUrl: 'http://127.0.0.1:3000',
       nodeEnv: 'development',
       shopName: 'FreshCart',
     });
     expect(c.databaseUrl).toBeUndefined();
     expect(c.corsOrigins).toEqual(expect.arrayContaining(['http://localhost:3000', 'http://localhost:3010']));
-    expect(loadConfig({ DATA_DIR: dir, PORT: '3105' }).publicUrl).toBe('http://localhost:3105');
+    expect(loadConfig({ DATA_DIR: dir, PORT: '3105' }).publicUrl).toBe('http://127.0.0.1:3105');
   });
 
   it('generates a JWT secret once and keeps it in the data folder', () => {

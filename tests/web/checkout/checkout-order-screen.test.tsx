@@ -127,12 +127,13 @@ describe('Create order screen', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Checkout' })).toHaveAttribute('aria-disabled', 'true');
   });
 
-  it("shows the server's message when the order fails and lets the shopper try again", async () => {
+  it("shows the server's refusal, or the shop's own words for a fault, and lets the shopper try again", async () => {
     const user = userEvent.setup();
     vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
     server([
       on('POST', `/orders/${cartId}`, () =>
-        json(400, { statusMsg: 'fail', message: 'Not enough stock for Product number 1' }),
+        json(400, { statusMsg: 'fail', message: 'Insufficient stock for Product number 1' }),
       ),
       on('POST', /^\/orders\/checkout-session\//, () =>
         json(500, { statusMsg: 'error', message: 'Payments are down' }),
@@ -141,14 +142,19 @@ describe('Create order screen', { timeout: 20_000 }, () => {
     renderScreen('/order', <OrderScreen />);
     await fillAddress(user);
     await user.click(screen.getByRole('button', { name: 'Create order' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Not enough stock for Product number 1');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Insufficient stock for Product number 1');
     expect(screen.getByRole('button', { name: 'Create order' })).toHaveAttribute('aria-disabled', 'false');
     expect(screen.getByTestId('route')).toHaveTextContent('/order');
 
     await user.click(screen.getByRole('button', { name: 'Checkout' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Payments are down'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('We could not open the card payment page'),
+    );
     expect(leaveFor).not.toHaveBeenCalled();
-    expect(console.error).toHaveBeenCalled();
+    expect(console.error).toHaveBeenCalledWith(
+      expect.stringContaining('Payments are down'),
+      expect.anything(),
+    );
   });
 
   it('says the cart is empty instead of offering an order without a cart', async () => {

@@ -4,6 +4,9 @@
 // left-to-right ({ ltr }) so a right-to-left line never reverses their groups.
 import { formatEgp } from '@/lib/rules/money';
 import type { Language } from '@/lib/contract/common';
+import { ar as storefrontAr } from '@/lib/i18n/ar';
+import { sentMessages } from '@/lib/i18n/compiled/en-sent';
+import { matchServerMessage } from '@/lib/i18n/server-message-match';
 import { cardMessages, type CardMessages } from './card';
 
 /** Text with parts to isolate left to right (page.ts renders them as <span dir="ltr">). */
@@ -177,7 +180,7 @@ const cardMessagesAr: CardMessages = {
 const refundAr = 'سيتم رد المبلغ المدفوع، ويمكنك التواصل مع المتجر إذا كان لديك أي استفسار.';
 const nothingChargedAr = 'لم يتم خصم أي مبلغ.';
 
-/** The failure reasons fulfilment stores (fulfil.ts), English → Arabic; others are shown as stored. */
+/** The failure reasons fulfilment stores (fulfil.ts), English → Arabic; one it does not know as a plain sentence. */
 function reasonAr(stored: string): string {
   const known: Record<string, string> = {
     'Your cart changed after this payment page was opened, so its total no longer matches. Nothing was charged. Return to your cart and check out again.':
@@ -197,7 +200,7 @@ function reasonAr(stored: string): string {
   if (ordered)
     return `تم تحويل هذه السلة بالفعل إلى الطلب رقم ${countAr.format(Number(ordered[1]))}. ${consequence(ordered[2])}`;
   const refused =
-    /^(Your cart is empty|Insufficient stock for .+|No cart for this id .+)\. (Nothing was charged\.|Your payment will be refunded; contact the shop if you have questions\.)$/.exec(
+    /^(.+?)\. (Nothing was charged\.|Your payment will be refunded; contact the shop if you have questions\.)$/.exec(
       stored,
     );
   if (refused) {
@@ -207,10 +210,25 @@ function reasonAr(stored: string): string {
         ? 'سلة مشترياتك فارغة.'
         : cause.startsWith('Insufficient stock for ')
           ? `الكمية المتاحة لا تكفي من «${cause.slice('Insufficient stock for '.length)}».`
-          : 'لم نعد نجد سلة مشترياتك.';
+          : cause.startsWith('No cart for this id ')
+            ? 'لم نعد نجد سلة مشترياتك.'
+            : // The order's other refusals (the holds, the limits) as the storefront says them.
+              (refusalAr(cause) ?? 'تعذر تسجيل الطلب.');
     return `${why} ${consequence(tail)}`;
   }
-  return stored;
+  // A reason this page does not know: never English on the Arabic page (the reason is logged and stored).
+  return 'تعذر إتمام الدفع.';
+}
+
+/** A server refusal in the storefront's Arabic (lib/i18n/ar.ts: the same catalogue as the shop's screens), or null. */
+function refusalAr(text: string): string | null {
+  const match = matchServerMessage(text, sentMessages);
+  if (!match) return null;
+  const template = storefrontAr[match.id];
+  // Plain placeholders only: a plural would need the storefront's formatter (no refusal has one).
+  if (/\{\w+,/.test(template)) return null;
+  const sentence = template.replace(/\{(\w+)\}/g, (_, name: string) => match.values[name] ?? '');
+  return /[.!؟]$/.test(sentence) ? sentence : `${sentence}.`;
 }
 
 const ar: PageTexts = {
