@@ -155,6 +155,7 @@ export const screens: Screen[] = [
   },
   {
     name: 'forgot-password-code',
+    tags: [doorTags.sendsMail],
     open: async (ctx) => {
       const shopper = await ctx.shopper();
       await asGuest(ctx.page, '/forgotpass');

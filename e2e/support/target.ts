@@ -68,6 +68,8 @@ export const qaOrderDesk = accountFromEnv('E2E_ORDER_DESK_EMAIL', 'E2E_ORDER_DES
 export const doorTags = {
   /** Reads mail from the development outbox (GET /api/v1/dev/outbox: not in production, loopback only). */
   devOutbox: '@dev-outbox',
+  /** Asks the shop to send mail (a reset code): a production shop without SMTP_URL refuses with a 503. */
+  sendsMail: '@sends-mail',
   /** Mints tokens with the shop's JWT secret (E2E_JWT_SECRET). */
   signingSecret: '@signing-secret',
   /** Signs in to the back office or calls the staff API (E2E_STAFF_EMAIL and E2E_STAFF_PASSWORD). */
@@ -106,6 +108,16 @@ async function probeDoor(tag: DoorTag, request: APIRequestContext): Promise<stri
         : `needs the development mail outbox, which ${shopOrigin} does not offer ` +
             `(GET /api/v1/dev/outbox answered ${response.status()}: production shops and requests from ` +
             'another machine or through a proxy get none)';
+    }
+    case doorTags.sendsMail: {
+      // Nobody has this address: a shop that can send mail answers as it would for anyone and sends nothing.
+      const response = await request.post('/api/v1/auth/forgotPasswords', {
+        data: { email: 'door-probe@example.com' },
+      });
+      return response.status() !== 503
+        ? null
+        : `asks for a reset code, and ${shopOrigin} cannot send mail (forgotPasswords answered 503: ` +
+            'a production shop without SMTP_URL)';
     }
     case doorTags.signingSecret:
       return signingSecret()
