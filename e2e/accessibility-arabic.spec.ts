@@ -42,7 +42,7 @@ async function switchToArabic(page: Page): Promise<void> {
 }
 
 for (const screen of screens) {
-  test(`axe and screenshots in Arabic: ${screen.name}`, async ({ page, api }) => {
+  test(`axe and screenshots in Arabic: ${screen.name}`, { tag: screen.tags ?? [] }, async ({ page, api }) => {
     test.setTimeout(180_000);
     const combos = combosOf(screen);
     await prepareScreen(page, combos[0]!.width);

@@ -12,7 +12,7 @@ const folder = 'screenshots';
 mkdirSync(folder, { recursive: true });
 
 for (const screen of screens) {
-  test(`axe and screenshots: ${screen.name}`, async ({ page, api }) => {
+  test(`axe and screenshots: ${screen.name}`, { tag: screen.tags ?? [] }, async ({ page, api }) => {
     test.setTimeout(180_000);
     const combos = combosOf(screen);
     await prepareScreen(page, combos[0]!.width);

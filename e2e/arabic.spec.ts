@@ -53,48 +53,49 @@ async function fillAddress(page: Page): Promise<void> {
   await page.getByLabel('رقم هاتفك').fill(egyptianPhone());
 }
 
-test('the switch: English to Arabic and back, kept under "lang", names read again in Arabic', async ({
-  page,
-  shopper,
-}) => {
-  const errors = pageErrors(page);
-  await logInWithToken(page, shopper.token);
-  await openApp(page, '/categories');
-  const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link', { name: 'Categories' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Categories', level: 1 })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Electronics' })).toBeVisible();
+test(
+  'the switch: English to Arabic and back, kept under "lang", names read again in Arabic',
+  { tag: '@seeded-catalogue' },
+  async ({ page, shopper }) => {
+    const errors = pageErrors(page);
+    await logInWithToken(page, shopper.token);
+    await openApp(page, '/categories');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Categories' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Categories', level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Electronics' })).toBeVisible();
 
-  const arabicRead = page.waitForRequest(
-    (r) => r.url().includes('/api/v1/categories') && r.headers()['accept-language'] === 'ar',
-  );
-  const toArabic = nav.getByRole('button', { name: 'العربية' });
-  await expect(toArabic).toHaveAttribute('lang', 'ar');
-  await toArabic.focus();
-  await page.keyboard.press('Enter');
-  await arabicRead;
-  await arabicShown(page);
-  const navAr = page.getByRole('navigation', { name: 'القائمة الرئيسية' });
-  await expect(navAr.getByRole('link', { name: 'الفئات' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'الفئات', level: 1 })).toBeVisible();
-  // The seed's Arabic category names, asked for in Arabic.
-  await expect(page.getByRole('link', { name: 'إلكترونيات' })).toBeVisible();
-  await expect(page).toHaveTitle('الفئات · FreshCart');
-  expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('ar');
+    const arabicRead = page.waitForRequest(
+      (r) => r.url().includes('/api/v1/categories') && r.headers()['accept-language'] === 'ar',
+    );
+    const toArabic = nav.getByRole('button', { name: 'العربية' });
+    await expect(toArabic).toHaveAttribute('lang', 'ar');
+    await toArabic.focus();
+    await page.keyboard.press('Enter');
+    await arabicRead;
+    await arabicShown(page);
+    const navAr = page.getByRole('navigation', { name: 'القائمة الرئيسية' });
+    await expect(navAr.getByRole('link', { name: 'الفئات' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'الفئات', level: 1 })).toBeVisible();
+    // The seed's Arabic category names, asked for in Arabic.
+    await expect(page.getByRole('link', { name: 'إلكترونيات' })).toBeVisible();
+    await expect(page).toHaveTitle('الفئات · FreshCart');
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('ar');
 
-  // A reload stays in Arabic; the head script wrote lang and dir before the first paint.
-  await page.reload();
-  await waitForHydration(page);
-  await arabicShown(page);
-  await expect(page.getByRole('heading', { name: 'الفئات', level: 1 })).toBeVisible();
+    // A reload stays in Arabic; the head script wrote lang and dir before the first paint.
+    await page.reload();
+    await waitForHydration(page);
+    await arabicShown(page);
+    await expect(page.getByRole('heading', { name: 'الفئات', level: 1 })).toBeVisible();
 
-  await navAr.getByRole('button', { name: 'English' }).click();
-  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
-  await expect(page.getByRole('heading', { name: 'Categories', level: 1 })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Electronics' })).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
-  expect(errors).toEqual([]);
-});
+    await navAr.getByRole('button', { name: 'English' }).click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    await expect(page.getByRole('heading', { name: 'Categories', level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Electronics' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
+    expect(errors).toEqual([]);
+  },
+);
 
 test('a browser whose first language is Arabic opens in Arabic; the English frame never shows', async ({
   browser,

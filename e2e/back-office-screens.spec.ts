@@ -141,53 +141,54 @@ async function screensOf(page: Page, api: Api): Promise<Screen[]> {
 }
 
 for (const width of [375, 1280]) {
-  test(`every back office screen, sign-in first, at ${width} px, light and dark, English and Arabic: axe finds nothing`, async ({
-    page,
-    api,
-  }) => {
-    // 16 screens and the sign-in × 4 combinations, each read from the server and checked: minutes on a busy 2-core machine.
-    test.setTimeout(420_000);
-    await page.setViewportSize({ width, height: width < 600 ? 740 : 800 });
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.goto(officeUrl);
-    const failures: string[] = [];
-    // The sign-in screen first, in every combination.
-    for (const lang of ['en', 'ar'] as const) {
-      await chooseLanguage(page, lang, { timeout: 45_000 });
-      for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await expect(page.getByRole('button', { name: /^(Sign in|تسجيل الدخول)$/ })).toBeVisible();
-        await check(page, failures, `sign-in (${width} px, ${scheme}, ${lang})`);
-        await screenshot(page, { path: `${shots}/back-office-sign-in-${width}-${scheme}-${lang}.png` });
-      }
-    }
-    await chooseLanguage(page, 'en');
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.getByLabel(/^(Email|البريد الإلكتروني)/).fill(e2eAdmin.email);
-    await page
-      .getByLabel(/^(Password|كلمة المرور)/)
-      .first()
-      .fill(e2eAdmin.password);
-    await page.getByRole('button', { name: /^(Sign in|تسجيل الدخول)$/ }).click();
-    await expect(page.getByRole('heading', { name: 'Welcome to the FreshCart back office' })).toBeVisible();
-    const screens = await screensOf(page, api);
-    for (const lang of ['en', 'ar'] as const) {
-      await chooseLanguage(page, lang);
-      for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        for (const screen of screens) {
-          await page.goto(`${officeUrl}${screen.hash}`);
-          await expect(screen.ready(page)).toBeVisible();
-          // At the top, as the menu's links open a screen (an address typed keeps the last screen's scroll).
-          await page.evaluate(() => window.scrollTo(0, 0));
-          await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
-          await check(page, failures, `${screen.name} (${width} px, ${scheme}, ${lang})`);
-          await screenshot(page, {
-            path: `${shots}/back-office-${screen.name}-${width}-${scheme}-${lang}.png`,
-          });
+  test(
+    `every back office screen, sign-in first, at ${width} px, light and dark, English and Arabic: axe finds nothing`,
+    { tag: '@staff' },
+    async ({ page, api }) => {
+      // 16 screens and the sign-in × 4 combinations, each read from the server and checked: minutes on a busy 2-core machine.
+      test.setTimeout(420_000);
+      await page.setViewportSize({ width, height: width < 600 ? 740 : 800 });
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.goto(officeUrl);
+      const failures: string[] = [];
+      // The sign-in screen first, in every combination.
+      for (const lang of ['en', 'ar'] as const) {
+        await chooseLanguage(page, lang, { timeout: 45_000 });
+        for (const scheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme: scheme });
+          await expect(page.getByRole('button', { name: /^(Sign in|تسجيل الدخول)$/ })).toBeVisible();
+          await check(page, failures, `sign-in (${width} px, ${scheme}, ${lang})`);
+          await screenshot(page, { path: `${shots}/back-office-sign-in-${width}-${scheme}-${lang}.png` });
         }
       }
-    }
-    expect(failures, failures.join('\n\n')).toEqual([]);
-  });
+      await chooseLanguage(page, 'en');
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.getByLabel(/^(Email|البريد الإلكتروني)/).fill(e2eAdmin.email);
+      await page
+        .getByLabel(/^(Password|كلمة المرور)/)
+        .first()
+        .fill(e2eAdmin.password);
+      await page.getByRole('button', { name: /^(Sign in|تسجيل الدخول)$/ }).click();
+      await expect(page.getByRole('heading', { name: 'Welcome to the FreshCart back office' })).toBeVisible();
+      const screens = await screensOf(page, api);
+      for (const lang of ['en', 'ar'] as const) {
+        await chooseLanguage(page, lang);
+        for (const scheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme: scheme });
+          for (const screen of screens) {
+            await page.goto(`${officeUrl}${screen.hash}`);
+            await expect(screen.ready(page)).toBeVisible();
+            // At the top, as the menu's links open a screen (an address typed keeps the last screen's scroll).
+            await page.evaluate(() => window.scrollTo(0, 0));
+            await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+            await check(page, failures, `${screen.name} (${width} px, ${scheme}, ${lang})`);
+            await screenshot(page, {
+              path: `${shots}/back-office-${screen.name}-${width}-${scheme}-${lang}.png`,
+            });
+          }
+        }
+      }
+      expect(failures, failures.join('\n\n')).toEqual([]);
+    },
+  );
 }

@@ -9,9 +9,9 @@ import { logInWithToken, openApp } from './support/app';
 import { expect, test } from './support/fixtures';
 import { e2eAdmin } from './support/staff';
 import { screenshot } from './support/screenshot';
+import { shopOrigin as origin } from './support/target';
 
 const officeUrl = '/ecommerceweb/admin/';
-const origin = `http://127.0.0.1:${process.env.E2E_PORT}`;
 const shots = 'screenshots';
 mkdirSync(shots, { recursive: true });
 
@@ -116,7 +116,7 @@ test.describe('back office: the page and its sign-in', () => {
   // The sign-in screen's axe checks in every combination: e2e/back-office-screens.spec.ts.
 });
 
-test.describe('back office with the staff API', () => {
+test.describe('back office with the staff API', { tag: '@staff' }, () => {
   test('staff run the catalogue: add, edit, duplicate, archive a product; a category; the audit log', async ({
     page,
     api,

@@ -44,36 +44,36 @@ test('API down: every catalogue screen shows an error instead of a blank page', 
   expect(await tokenInStorage(page)).toBe(shopper.token);
 });
 
-test('an expired token sends the shopper to /login, says the session ended, and login returns to the screen', async ({
-  page,
-  shopper,
-  api,
-}) => {
-  const secret = process.env.E2E_JWT_SECRET;
-  expect(secret, 'E2E_JWT_SECRET is set by playwright.config.ts').toBeTruthy();
-  const now = Math.floor(Date.now() / 1000);
-  const expired = await new SignJWT({ id: shopper.userId, name: shopper.name, role: 'user' })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuedAt(now - 91 * 24 * 3600)
-    .setExpirationTime(now - 24 * 3600)
-    .sign(new TextEncoder().encode(secret));
-  // The server agrees the token is no longer valid.
-  expect((await api.cartResponse(expired)).status()).toBe(401);
+test(
+  'an expired token sends the shopper to /login, says the session ended, and login returns to the screen',
+  { tag: '@signing-secret' },
+  async ({ page, shopper, api }) => {
+    const secret = process.env.E2E_JWT_SECRET;
+    expect(secret, 'E2E_JWT_SECRET is set by playwright.config.ts').toBeTruthy();
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await new SignJWT({ id: shopper.userId, name: shopper.name, role: 'user' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(now - 91 * 24 * 3600)
+      .setExpirationTime(now - 24 * 3600)
+      .sign(new TextEncoder().encode(secret));
+    // The server agrees the token is no longer valid.
+    expect((await api.cartResponse(expired)).status()).toBe(401);
 
-  await logInWithToken(page, expired);
-  await openApp(page, '/cart');
-  await expectRoute(page, '/login');
-  await expect(page.getByRole('heading', { name: 'Login Now' })).toBeVisible();
-  expect(await tokenInStorage(page)).toBeNull();
-  await expect(
-    page.getByText('Your session has ended. Please log in again to continue where you left off.'),
-  ).toBeVisible();
-  await expect(page.locator('.Toastify__toast').filter({ hasText: 'error occured' })).toHaveCount(0);
+    await logInWithToken(page, expired);
+    await openApp(page, '/cart');
+    await expectRoute(page, '/login');
+    await expect(page.getByRole('heading', { name: 'Login Now' })).toBeVisible();
+    expect(await tokenInStorage(page)).toBeNull();
+    await expect(
+      page.getByText('Your session has ended. Please log in again to continue where you left off.'),
+    ).toBeVisible();
+    await expect(page.locator('.Toastify__toast').filter({ hasText: 'error occured' })).toHaveCount(0);
 
-  const form = page.getByRole('region', { name: 'Login Now' });
-  await form.getByLabel('Email', { exact: true }).fill(shopper.email);
-  await form.getByLabel('Password', { exact: true }).fill(shopper.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expectRoute(page, '/cart');
-  await expect(page.getByRole('heading', { name: 'Shopping Cart' })).toBeVisible();
-});
+    const form = page.getByRole('region', { name: 'Login Now' });
+    await form.getByLabel('Email', { exact: true }).fill(shopper.email);
+    await form.getByLabel('Password', { exact: true }).fill(shopper.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expectRoute(page, '/cart');
+    await expect(page.getByRole('heading', { name: 'Shopping Cart' })).toBeVisible();
+  },
+);

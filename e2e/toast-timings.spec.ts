@@ -390,14 +390,14 @@ for (const path of paths) {
     report(await shopperJourney(page, api, shopper, path));
   });
 
-  test(`toast timings after ${path}, visitor: welcome back, register redirect, password updated`, async ({
-    page,
-    api,
-    shopper,
-  }) => {
-    await page.clock.install();
-    report(await visitorJourney(page, api, shopper, path));
-  });
+  test(
+    `toast timings after ${path}, visitor: welcome back, register redirect, password updated`,
+    { tag: '@dev-outbox' },
+    async ({ page, api, shopper }) => {
+      await page.clock.install();
+      report(await visitorJourney(page, api, shopper, path));
+    },
+  );
 }
 
 // Headless Chromium never hides a page, so the page is told it is hidden the way Chromium tells it when the

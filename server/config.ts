@@ -65,6 +65,12 @@ export interface Config {
   heldUnitsPerAddress: number;
   /** HELD_STOCK_SHARE_PERCENT: share of a product's units for sale that orders holding stock may hold (25). */
   heldStockSharePercent: number;
+  /**
+   * RATE_LIMIT_ALLOW: client addresses or CIDR ranges exempt from the limits kept per client address (the routes'
+   * per-address rate limits, the per-address sign-in and password-check counters, the uncached catalogue budget,
+   * the stock held per address and per product). For a QA runner against staging; empty by default.
+   */
+  rateLimitAllow: string[];
 }
 
 export class ConfigError extends Error {}
@@ -221,6 +227,26 @@ function defaultCorsOrigins(ownOrigins: string[], nodeEnv: NodeEnv): string[] {
   return [...origins];
 }
 
+/** A comma-separated list of IPv4/IPv6 addresses or CIDR ranges; `explain` says what the list is for. */
+function parseAddressList(
+  name: string,
+  raw: string | undefined,
+  explain: (entry: string) => string,
+): string[] {
+  const list = (raw ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  for (const entry of list) {
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address ?? '');
+    const maxBits = family === 4 ? 32 : 128;
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (!family || !bitsOk || extra !== undefined) throw new ConfigError(`${name} ${explain(entry)}`);
+  }
+  return list;
+}
+
 /** TRUST_PROXY: empty → none; a whole number → that many proxy hops; else a list of addresses or CIDRs. */
 function parseTrustProxy(raw: string | undefined): false | number | string[] {
   const v = raw?.trim();
@@ -340,6 +366,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ),
     heldUnitsPerAddress: parsePositiveInt('HELD_UNITS_PER_ADDRESS', env.HELD_UNITS_PER_ADDRESS, 300),
     heldStockSharePercent: parsePercent('HELD_STOCK_SHARE_PERCENT', env.HELD_STOCK_SHARE_PERCENT, 25),
+    rateLimitAllow: parseAddressList(
+      'RATE_LIMIT_ALLOW',
+      env.RATE_LIMIT_ALLOW,
+      (entry) => `must be a comma-separated list of client addresses or CIDR ranges, got "${entry}"`,
+    ),
   };
 }
 

@@ -44,6 +44,9 @@ function decodeJwtPayload(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
 }
 
+/** Staff tokens of this worker, by account e-mail (Api.staffToken). */
+const staffTokens = new Map<string, Promise<string>>();
+
 export class Api {
   constructor(private readonly request: APIRequestContext) {}
 
@@ -72,6 +75,26 @@ export class Api {
 
   async signin(email: string, password: string): Promise<APIResponse> {
     return this.request.post('/api/v1/auth/signin', { data: { email, password } });
+  }
+
+  /**
+   * A staff account's token for the staff API, signed in once per worker and account: every sign-in counts toward
+   * the account's budget (docs/security.md), and a deployed shop's QA account serves every staff journey.
+   */
+  async staffToken(account: { email: string; password: string }): Promise<string> {
+    let token = staffTokens.get(account.email);
+    if (!token) {
+      token = this.signin(account.email, account.password).then(async (response) => {
+        const body = await response.text();
+        if (!response.ok())
+          throw new Error(`staff sign-in of ${account.email} failed: ${response.status()} ${body}`);
+        return (JSON.parse(body) as { token: string }).token;
+      });
+      staffTokens.set(account.email, token);
+      // A failed sign-in is not kept: the next journey tries again.
+      token.catch(() => staffTokens.delete(account.email));
+    }
+    return token;
   }
 
   /**

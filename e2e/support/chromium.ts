@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 
 // The browser the journeys and the Lighthouse benchmark drive: Debian's Chromium (no browser downloads here).
 const chromiumCandidates = [
@@ -27,4 +29,29 @@ export function findChromium(): string {
       "Install Debian's Chromium: sudo apt-get update && sudo apt-get install -y chromium, " +
       'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
   );
+}
+
+/** Where Playwright keeps the binaries it downloads (`npx playwright install`): its ffmpeg among them. */
+function playwrightCacheDir(): string {
+  const set = process.env.PLAYWRIGHT_BROWSERS_PATH;
+  if (set && set !== '0') return set;
+  if (set === '0') return join(process.cwd(), 'node_modules', 'playwright-core', '.local-browsers');
+  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Caches', 'ms-playwright');
+  if (process.platform === 'win32')
+    return join(process.env.LOCALAPPDATA ?? join(homedir(), 'AppData', 'Local'), 'ms-playwright');
+  return join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'ms-playwright');
+}
+
+/**
+ * True when Playwright's own ffmpeg is installed (`npx playwright install ffmpeg`): it records the videos, whatever
+ * the browser, and without it a context asked to record cannot even open a page. Debian's Chromium does not bring it.
+ */
+export function canRecordVideo(): boolean {
+  const dir = playwrightCacheDir();
+  if (!existsSync(dir)) return false;
+  return readdirSync(dir)
+    .filter((entry) => entry.startsWith('ffmpeg'))
+    .some((entry) =>
+      ['ffmpeg-linux', 'ffmpeg-mac', 'ffmpeg-win64.exe'].some((bin) => existsSync(join(dir, entry, bin))),
+    );
 }

@@ -7,6 +7,7 @@ import { egyptianPhone } from './api';
 import { BASE_PATH, waitForHydration } from './app';
 import { installGoogleStandIn, STAND_IN_BUTTON, testCredential } from './google';
 import { e2eAdmin, e2eOrderDesk } from './staff';
+import { doorTags, type DoorTag } from './target';
 
 export interface ScreenContext {
   page: Page;
@@ -21,6 +22,8 @@ export interface Screen {
   open: (ctx: ScreenContext) => Promise<void>;
   /** Only at these widths (e.g. the phone menu). */
   widths?: number[];
+  /** What the screen needs of the shop (e2e/support/target.ts): its test is tagged with them. */
+  tags?: DoorTag[];
 }
 
 async function go(page: Page, route: string, token: string | null): Promise<void> {
@@ -105,6 +108,7 @@ export const screens: Screen[] = [
   },
   {
     name: 'login-google-completion',
+    tags: [doorTags.googleSignIn],
     open: async ({ page }) => {
       await installGoogleStandIn(page, testCredential({ email: 'mona@example.com', given_name: 'Mona' }));
       await asGuest(page, '/login');
@@ -134,6 +138,7 @@ export const screens: Screen[] = [
   },
   {
     name: 'register-google-completion',
+    tags: [doorTags.googleSignIn],
     open: async ({ page }) => {
       await installGoogleStandIn(page, testCredential({ email: 'yasmin@example.com', given_name: 'Yasmin' }));
       await asGuest(page, '/register');
@@ -150,6 +155,7 @@ export const screens: Screen[] = [
   },
   {
     name: 'forgot-password-code',
+    tags: [doorTags.sendsMail],
     open: async (ctx) => {
       const shopper = await ctx.shopper();
       await asGuest(ctx.page, '/forgotpass');
@@ -183,12 +189,10 @@ export const screens: Screen[] = [
   {
     // A home page preview link from the back office, opened by a guest (marketing): the draft, and a note saying so.
     name: 'home-preview',
+    tags: [doorTags.staff],
     open: async (ctx) => {
-      const admin = (await (await ctx.api.signin(e2eAdmin.email, e2eAdmin.password)).json()) as {
-        token: string;
-      };
       const link = await ctx.page.request.post('/api/v1/home/preview', {
-        headers: { token: admin.token },
+        headers: { token: await ctx.api.staffToken(e2eAdmin) },
         data: {},
       });
       const { data } = (await link.json()) as { data: { token: string } };
@@ -323,6 +327,8 @@ export const screens: Screen[] = [
   },
   {
     name: 'orders',
+    // Staff ship one of the shopper's orders.
+    tags: [doorTags.staff],
     open: async (ctx) => {
       const shopper = await ctx.shopper();
       if ((await ctx.api.orders(shopper.token, shopper.userId)).length === 0) {
@@ -330,10 +336,8 @@ export const screens: Screen[] = [
         const address = { details: '12 Nile Street', city: 'Cairo', phone: egyptianPhone() };
         await cartWithTwoLines(ctx);
         const shipped = await ctx.api.cashOrder(shopper.token, address);
-        const signedIn = (await (await ctx.api.signin(e2eOrderDesk.email, e2eOrderDesk.password)).json()) as {
-          token: string;
-        };
-        const ship = await ctx.api.staffCall('PUT', `/orders/${shipped._id}/ship`, signedIn.token, {
+        const token = await ctx.api.staffToken(e2eOrderDesk);
+        const ship = await ctx.api.staffCall('PUT', `/orders/${shipped._id}/ship`, token, {
           carrier: 'Aramex',
           trackingReference: 'AX-7781-EG',
         });

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { e2eAdmin, e2eOrderDesk } from './staff';
+import { localAdmin, localOrderDesk } from './staff';
 
 const port = process.env.E2E_PORT;
 if (!port) throw new Error('E2E_PORT is not set: start the browser suite with `npx playwright test`.');
@@ -110,7 +110,7 @@ async function main(): Promise<void> {
  * time): the back office journeys' admin, and the order journeys' (each account has its own sign-in budget).
  */
 async function createStaffAdmins(env: NodeJS.ProcessEnv): Promise<void> {
-  for (const account of [e2eAdmin, e2eOrderDesk]) await createStaffAdmin(env, account);
+  for (const account of [localAdmin, localOrderDesk]) await createStaffAdmin(env, account);
 }
 
 async function createStaffAdmin(

@@ -14,6 +14,7 @@ import type {
 } from '@/lib/contract/auth';
 import type { AppContext, AuthUser } from '../../context';
 import { tokenHash } from './authenticate';
+import { exemptFromAddressLimits } from '../../address-list';
 import { pgErrorCode } from '../../db/client';
 import { newId } from '../../db/ids';
 import { resetMail } from '../../mail/reset-mail';
@@ -186,7 +187,8 @@ export async function signIn(
   if (device) {
     await enforce(ctx, `signin-device:${email}:${device}`, limits.signinPerDevice, tooManySignins);
   } else {
-    await enforce(ctx, `signin:${email}:${client.ip}`, limits.signinPerAccountAddress, tooManySignins);
+    if (!exemptFromAddressLimits(ctx.config, client.ip))
+      await enforce(ctx, `signin:${email}:${client.ip}`, limits.signinPerAccountAddress, tooManySignins);
     await enforce(ctx, `signin:${email}`, limits.signinPerAccount, tooManySignins);
   }
   const user = await repo.findUserByEmail(ctx.database.db, email);
@@ -218,7 +220,8 @@ export async function checkCurrentPassword(
   ip: string,
 ): Promise<boolean> {
   await enforce(ctx, `pwcheck:${user.id}`, limits.passwordChecksPerAccount, tooManyPasswordChecks);
-  await enforce(ctx, `pwcheck-ip:${ip}`, limits.passwordChecksPerAddress, tooManyPasswordChecks);
+  if (!exemptFromAddressLimits(ctx.config, ip))
+    await enforce(ctx, `pwcheck-ip:${ip}`, limits.passwordChecksPerAddress, tooManyPasswordChecks);
   return verifyPassword(user.passwordHash, password);
 }
 

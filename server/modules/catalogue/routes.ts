@@ -14,6 +14,7 @@ import { onlyOperators } from '../../paging';
 import { AppError } from '../../errors';
 import { productKey } from './cache';
 import { cachedReply } from './cached-reply';
+import { exemptFromAddressLimits } from '../../address-list';
 import { UncachedReadBudget } from './read-budget';
 import {
   listNamed,
@@ -67,7 +68,8 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     compute: () => Promise<CatalogueAnswer<T>>,
   ) {
     const perLanguage = cacheOff ? null : `${request.lang}:${key}`;
-    if (!cache.holds(perLanguage)) budget.spend(request.ip);
+    if (!cache.holds(perLanguage) && !exemptFromAddressLimits(ctx.config, request.ip))
+      budget.spend(request.ip);
     return cachedReply(cache, perLanguage, request, reply, compute);
   }
   // Answers whose titles and names follow request.lang (Content-Language, Vary: Accept-Language).

@@ -12,6 +12,7 @@ import {
   checkUnits,
   holderOf,
   insufficientStock,
+  limitsFor,
   noCartWithId,
   type HoldLimits,
   type ShippingAddress,
@@ -86,13 +87,14 @@ export async function createCheckoutSession(db: Db, provider: PaymentProvider, r
   // the caps would refuse when it is paid (fulfilment checks again, under the locks).
   if (provider.name === 'test') {
     const holder = holderOf(req.userId, req.clientIp, req.shippingAddress);
+    const holdLimits = limitsFor(req.holdLimits, req.clientIp);
     await checkHolder(
       db,
       holder,
       lines.reduce((n, l) => n + l.count, 0),
-      req.holdLimits,
+      holdLimits,
     );
-    for (const line of lines) await checkProductShare(db, line, line.stock, req.holdLimits);
+    for (const line of lines) await checkProductShare(db, line, line.stock, holdLimits);
   }
 
   // Checked before the provider is asked, and again under the cart's lock as the session is stored.

@@ -24,6 +24,16 @@ import {
 export interface HoldLimits {
   unitsPerAddress: number;
   stockSharePercent: number;
+  /** RATE_LIMIT_ALLOW: an order placed from such an address is held to neither cap above (phone, shipping address
+   * and account caps still apply). */
+  exempt?: (clientIp: string | null) => boolean;
+}
+
+/** The limits for an order placed from `clientIp`: without the per-address and per-product caps when it is exempt. */
+export function limitsFor(limits: HoldLimits, clientIp: string | null): HoldLimits {
+  return limits.exempt?.(clientIp)
+    ? { unitsPerAddress: Number.POSITIVE_INFINITY, stockSharePercent: 100, exempt: limits.exempt }
+    : limits;
 }
 
 /** Who an order's held units count against. */

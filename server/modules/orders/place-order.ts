@@ -15,7 +15,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { CatalogueCache } from '../catalogue';
-import { checkHolder, checkProductShare, holderOf, lockHolder, type HoldLimits } from './holds';
+import { checkHolder, checkProductShare, holderOf, limitsFor, lockHolder, type HoldLimits } from './holds';
 import { checkUnits } from './limits';
 import { loadOrder, type OrderWithItems } from './repository';
 
@@ -146,13 +146,14 @@ export async function placeOrder(tx: Tx, input: PlaceOrderInput): Promise<Placed
   // per account, address, phone and shipping address, checked under those holders' locks.
   const holder = holderOf(input.userId, input.clientIp, input.shippingAddress);
   const held = holdsStock(input.payment);
+  const holdLimits = limitsFor(input.holdLimits, input.clientIp);
   if (held) {
     await lockHolder(tx, holder);
     await checkHolder(
       tx,
       holder,
       lines.reduce((n, l) => n + l.count, 0),
-      input.holdLimits,
+      holdLimits,
     );
   }
 
@@ -173,7 +174,7 @@ export async function placeOrder(tx: Tx, input: PlaceOrderInput): Promise<Placed
     // The AppError aborts the caller's transaction, which puts back any stock already taken.
     if (!taken[0]) throw new AppError(400, insufficientStock(line.title));
     // The product's row is locked now: no other order of it can commit before this one ends.
-    if (held) await checkProductShare(tx, line, taken[0].quantity + line.count, input.holdLimits);
+    if (held) await checkProductShare(tx, line, taken[0].quantity + line.count, holdLimits);
   }
 
   const now = new Date();

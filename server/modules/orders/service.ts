@@ -6,6 +6,7 @@ import type {
   ShippingAddress,
   ShippingAddressBody,
 } from '@/lib/contract/orders';
+import { exemptFromAddressLimits } from '../../address-list';
 import type { AppContext } from '../../context';
 import { runInTransaction } from '../../db/client';
 import { isObjectId } from '../../db/ids';
@@ -19,7 +20,11 @@ import { serializeOrder, serializePlacedOrder } from './serialize-order';
 
 /** The stock-hold caps the shop configured (server/config.ts). */
 export function holdLimitsOf(config: AppContext['config']): HoldLimits {
-  return { unitsPerAddress: config.heldUnitsPerAddress, stockSharePercent: config.heldStockSharePercent };
+  return {
+    unitsPerAddress: config.heldUnitsPerAddress,
+    stockSharePercent: config.heldStockSharePercent,
+    exempt: (clientIp) => exemptFromAddressLimits(config, clientIp),
+  };
 }
 
 /** details, city and phone are required and must not be blank; the first missing one is reported. */
