@@ -2,7 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { basePath } from '@/lib/base-path';
 import { bootScript } from '@/lib/session/boot-script';
-import { shopMeta, siteUrl } from '@/lib/shop-meta';
+import { previewTags, shopMeta, siteUrl } from '@/lib/shop-meta';
 import {
   homeBannerPicture,
   productCardPictureSizes,
@@ -25,36 +25,24 @@ export const metadata: Metadata = {
   },
 };
 
-const home = `${siteUrl}${basePath}/`;
-const card = `${siteUrl}${shopMeta.card.path}`;
-
 /**
- * Link previews (Open Graph, Twitter) and the canonical address, written by hand rather than through `metadata`:
- * Next would make these addresses absolute with a made-up host at export. Relative here unless NEXT_PUBLIC_SITE_URL
- * was set at build; our server writes its PUBLIC_URL in when it sends the page (server/web/shell-meta.ts), and
- * swaps in the Arabic for `?lang=ar`.
+ * Link previews (Open Graph, Twitter) and the canonical address, in English, when the build knows the storefront's
+ * address (NEXT_PUBLIC_SITE_URL: a CDN serves it). Otherwise none here: our server writes them into the page it sends,
+ * on PUBLIC_URL and in the language asked for (server/web/shell-meta.ts). Not through `metadata`, which would make
+ * the addresses absolute on a made-up host; and React must not render tags the server changes, or hydration adds its
+ * own copies beside them.
  */
 function PreviewTags() {
+  if (!siteUrl) return null;
+  const tags = previewTags(siteUrl, 'en');
   return (
     <>
-      <link rel="canonical" href={home} />
-      <link rel="alternate" hrefLang="en" href={`${home}?lang=en`} />
-      <link rel="alternate" hrefLang="ar" href={`${home}?lang=ar`} />
-      <meta property="og:type" content="website" />
-      <meta property="og:site_name" content={shopMeta.name} />
-      <meta property="og:title" content={shopMeta.name} />
-      <meta property="og:description" content={shopMeta.description.en} />
-      <meta property="og:url" content={home} />
-      <meta property="og:image" content={card} />
-      <meta property="og:image:width" content={String(shopMeta.card.width)} />
-      <meta property="og:image:height" content={String(shopMeta.card.height)} />
-      <meta property="og:image:alt" content={shopMeta.card.alt.en} />
-      <meta property="og:locale" content={shopMeta.locale.en} />
-      <meta property="og:locale:alternate" content={shopMeta.locale.ar} />
-      <meta name="twitter:card" content="summary_large_image" />
-      <meta name="twitter:title" content={shopMeta.name} />
-      <meta name="twitter:description" content={shopMeta.description.en} />
-      <meta name="twitter:image" content={card} />
+      {tags.links.map((l) => (
+        <link key={`${l.rel}${l.hrefLang ?? ''}`} {...l} />
+      ))}
+      {tags.meta.map(([attr, key, content]) => (
+        <meta key={key} {...{ [attr]: key }} content={content} />
+      ))}
     </>
   );
 }

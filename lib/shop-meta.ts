@@ -1,6 +1,6 @@
 // What the shop says about itself in link previews, search results and the installed app (issue 29, item 2): the
-// exported page's head (app/layout.tsx, in English), our server's answer for `/ecommerceweb/?lang=ar` (the same
-// tags in Arabic: server/web/shell-meta.ts) and the web manifest (public/manifest.webmanifest).
+// link-preview tags of the storefront's page (written by our server in the page's language, server/web/shell-meta.ts,
+// or by the build for a CDN, app/layout.tsx) and the web manifest (public/manifest.webmanifest).
 import { basePath } from './base-path';
 
 export const shopMeta = {
@@ -21,8 +21,42 @@ export const shopMeta = {
 } as const;
 
 /**
- * The shop's own address, written into the exported page's head: `NEXT_PUBLIC_SITE_URL` at build (a storefront on a
- * CDN: `https://shop.example`), else empty, and the addresses stay relative to the host; our server makes them
- * absolute with PUBLIC_URL when it sends the page.
+ * The storefront's own address for a build a CDN serves (`NEXT_PUBLIC_SITE_URL`, `https://shop.example`): the build
+ * then writes the link-preview tags itself, in English. Empty (the default): the build writes none, and our server
+ * writes them into the page it sends, on PUBLIC_URL (a preview bot resolves no relative address).
  */
 export const siteUrl = (process.env.NEXT_PUBLIC_SITE_URL ?? '').replace(/\/+$/, '');
+
+type Lang = 'en' | 'ar';
+
+/** The link-preview tags (canonical and hreflang links, Open Graph, Twitter) of the shop's page, as name → value. */
+export function previewTags(site: string, lang: Lang) {
+  const home = `${site}${basePath}/`;
+  const other: Lang = lang === 'ar' ? 'en' : 'ar';
+  const url = lang === 'ar' ? `${home}?lang=ar` : home;
+  const card = `${site}${lang === 'ar' ? shopMeta.card.path.replace(/\.png$/, '-ar.png') : shopMeta.card.path}`;
+  return {
+    links: [
+      { rel: 'canonical', href: url },
+      { rel: 'alternate', hrefLang: 'en', href: `${home}?lang=en` },
+      { rel: 'alternate', hrefLang: 'ar', href: `${home}?lang=ar` },
+    ],
+    meta: [
+      ['property', 'og:type', 'website'],
+      ['property', 'og:site_name', shopMeta.name],
+      ['property', 'og:title', shopMeta.name],
+      ['property', 'og:description', shopMeta.description[lang]],
+      ['property', 'og:url', url],
+      ['property', 'og:image', card],
+      ['property', 'og:image:width', String(shopMeta.card.width)],
+      ['property', 'og:image:height', String(shopMeta.card.height)],
+      ['property', 'og:image:alt', shopMeta.card.alt[lang]],
+      ['property', 'og:locale', shopMeta.locale[lang]],
+      ['property', 'og:locale:alternate', shopMeta.locale[other]],
+      ['name', 'twitter:card', 'summary_large_image'],
+      ['name', 'twitter:title', shopMeta.name],
+      ['name', 'twitter:description', shopMeta.description[lang]],
+      ['name', 'twitter:image', card],
+    ] as const,
+  };
+}

@@ -1,34 +1,26 @@
-// The exported page's link-preview tags (app/layout.tsx: Open Graph, Twitter, canonical and hreflang links), as our
-// server sends them: the addresses made absolute on PUBLIC_URL (a preview bot resolves nothing), and for
-// `/ecommerceweb/?lang=ar` the Arabic description, picture and locale, so a link shared from the Arabic shop previews
-// in Arabic (issue 29, item 2).
+// The storefront page's link-preview tags (canonical and hreflang links, Open Graph, Twitter: lib/shop-meta.ts), as
+// our server sends the page: on PUBLIC_URL (a preview bot resolves no relative address) and, for
+// `/ecommerceweb/?lang=ar`, in Arabic, so a link shared from the Arabic shop previews in Arabic (issue 29, item 2).
+// The build writes none unless NEXT_PUBLIC_SITE_URL was set (a CDN's build: then they are left as built): tags React
+// rendered and the server changed would be rendered again beside them when the page hydrates.
 import type { Language } from '@/lib/contract/common';
-import { basePath } from '@/lib/base-path';
-import { shopMeta } from '@/lib/shop-meta';
+import { previewTags } from '@/lib/shop-meta';
 import { escapeMarkup } from './share';
 
-const addressTag =
-  /(<(?:meta (?:property|name)="(?:og:url|og:image|twitter:image)" content|link rel="(?:canonical|alternate)"[^>]*? href)=")\//g;
-
-/** The page's head for `lang` (null: as built, English) with absolute addresses. */
+/** The page with its preview tags for `lang` (null: none asked, English) written at the end of its head. */
 export function withShellMeta(html: string, publicUrl: string, lang: Language | null): string {
-  let page = html.replace(addressTag, (_m, start: string) => `${start}${publicUrl}/`);
-  if (lang !== 'ar') return page;
-  const home = `${publicUrl}${basePath}/`;
-  const swap = (from: string, to: string) => {
-    page = page.split(from).join(to);
-  };
-  swap(
-    `content="${escapeMarkup(shopMeta.description.en)}"`,
-    `content="${escapeMarkup(shopMeta.description.ar)}"`,
-  );
-  swap(`content="${escapeMarkup(shopMeta.card.alt.en)}"`, `content="${escapeMarkup(shopMeta.card.alt.ar)}"`);
-  swap(`${shopMeta.card.path}"`, `${shopMeta.card.path.replace(/\.png$/, '-ar.png')}"`);
-  swap(
-    `<meta property="og:locale" content="${shopMeta.locale.en}"/><meta property="og:locale:alternate" content="${shopMeta.locale.ar}"/>`,
-    `<meta property="og:locale" content="${shopMeta.locale.ar}"/><meta property="og:locale:alternate" content="${shopMeta.locale.en}"/>`,
-  );
-  swap(`<link rel="canonical" href="${home}"/>`, `<link rel="canonical" href="${home}?lang=ar"/>`);
-  swap(`<meta property="og:url" content="${home}"/>`, `<meta property="og:url" content="${home}?lang=ar"/>`);
-  return page;
+  if (html.includes('property="og:type"')) return html;
+  const end = html.indexOf('</head>');
+  if (end < 0) return html;
+  const e = escapeMarkup;
+  const tags = previewTags(publicUrl, lang ?? 'en');
+  const block =
+    tags.links
+      .map(
+        (l) =>
+          `<link rel="${l.rel}"${'hrefLang' in l ? ` hreflang="${l.hrefLang}"` : ''} href="${e(l.href)}"/>`,
+      )
+      .join('') +
+    tags.meta.map(([attr, key, content]) => `<meta ${attr}="${key}" content="${e(content)}"/>`).join('');
+  return `${html.slice(0, end)}${block}${html.slice(end)}`;
 }

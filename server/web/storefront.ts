@@ -1,5 +1,7 @@
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { clientHas, etagOf } from '../modules/catalogue';
@@ -8,6 +10,7 @@ import { inlineScriptHashes, originOf, storefrontPolicy } from './csp';
 import { homePage, type HomePage } from './home-page';
 import { cacheControlFor, screenFor } from './host-rules';
 import { withShellMeta } from './shell-meta';
+import { addVary } from '../plugins/language';
 
 import { basePath } from '@/lib/base-path';
 import type { Language } from '@/lib/contract/common';
@@ -63,9 +66,9 @@ export async function storefrontRoutes(app: FastifyInstance) {
     // `?lang=ar`: the link-preview tags in Arabic (a shared link of the Arabic shop); the page itself is the same.
     const asked = (request.query as Record<string, unknown>).lang;
     const lang = asked === 'ar' || asked === 'en' ? asked : null;
-    let served: { html: string; etag: string } | null = null;
+    let served: Served | null = null;
     try {
-      served = page.with((await publicHome(app.ctx)).answer.data, lang);
+      served = await page.with((await publicHome(app.ctx)).answer.data, lang);
     } catch (err) {
       // The database is unreachable: the page as built (the content the shop started with) still lets shoppers in.
       request.log.warn({ err }, 'home page content unavailable; serving the page as built');
@@ -73,7 +76,13 @@ export async function storefrontRoutes(app: FastifyInstance) {
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
     if (!served) return reply.send(createReadStream(path.join(root, 'index.html')));
     reply.header('ETag', served.etag);
+    addVary(reply, 'Accept-Encoding');
     if (clientHas(request, served.etag)) return reply.status(304).send();
+    // Compressed once per content at the precompressed files' levels, not on the fly: the page then fits the first
+    // round trip of a new connection (about 14 KB) as the static host's does (brotli on the fly: 14.3 KB, FCP +150 ms).
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    if (encoding === 'br') return reply.header('Content-Encoding', 'br').send(served.br);
+    if (encoding === 'gzip') return reply.header('Content-Encoding', 'gzip').send(served.gzip);
     return reply.send(served.html);
   });
   // Browsers, feed readers and link-preview bots ask the host's root for its icon, whatever the page links.
@@ -135,23 +144,47 @@ export async function storefrontRoutes(app: FastifyInstance) {
   );
 }
 
+interface Served {
+  html: string;
+  etag: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** The encoding to send: brotli, else gzip, as the client accepts them (a `;q=0` refuses one), else none. */
+export function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set(
+    String(header ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, ...params]) => !params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p)))
+      .map(([name]) => name),
+  );
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
 /**
- * The built page with the live home content written in (home-page.ts), kept for the content last written, so a
- * shopper's visit costs one comparison until staff publish or a scheduled slide starts or ends.
+ * The built page with the live home content written in (home-page.ts) and the link-preview tags (shell-meta.ts),
+ * kept with its brotli and gzip forms for the content last written, so a shopper's visit costs one comparison until
+ * staff publish or a scheduled slide starts or ends.
  */
 function servedPage(
   file: string,
   publicUrl: string,
 ): {
   home: HomePage;
-  with(live: Parameters<HomePage['render']>[0], lang: Language | null): { html: string; etag: string };
+  with(live: Parameters<HomePage['render']>[0], lang: Language | null): Promise<Served>;
 } {
   const html = readFileSync(file, 'utf8');
   // Where the build sends its API calls (the head script's config): where uploaded pictures are drawn from.
   const apiHost = /"apiHost":"([^"]*)"/.exec(html)?.[1] ?? '';
   const home = homePage(html, apiHost);
-  // One page per language asked for (none, en, ar), each kept for the content last written.
-  const last = new Map<Language | null, { key: string; html: string; etag: string }>();
+  // One page per language asked for (none, en, ar), each kept for the content last written; visits while it is
+  // being compressed wait for the same work.
+  const last = new Map<Language | null, { key: string; served: Promise<Served> }>();
   return {
     home,
     with(live, lang) {
@@ -159,10 +192,25 @@ function servedPage(
       let kept = last.get(lang);
       if (kept?.key !== key) {
         const rendered = withShellMeta(home.render(live), publicUrl, lang);
-        kept = { key, html: rendered, etag: etagOf(rendered) };
+        const data = Buffer.from(rendered, 'utf8');
+        const served = Promise.all([
+          brotli(data, {
+            params: {
+              [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+              [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+              [zlibConstants.BROTLI_PARAM_SIZE_HINT]: data.length,
+            },
+          }),
+          gzipAsync(data, { level: 9 }),
+        ]).then(([br, gz]) => ({ html: rendered, etag: etagOf(rendered), br, gzip: gz }));
+        kept = { key, served };
         last.set(lang, kept);
+        // A failed compression is not kept: the next visit tries again.
+        served.catch(() => {
+          if (last.get(lang) === kept) last.delete(lang);
+        });
       }
-      return { html: kept.html, etag: kept.etag };
+      return kept.served;
     },
   };
 }

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync } from 'node:zlib';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -226,6 +227,38 @@ describe('HTTP edges: bad input, headers, health, redirects, storefront', () => 
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(asset.headers['content-encoding']).toBe('br');
     expect((await built.app.inject({ method: 'GET', url: '/ecommerceweb/missing.js' })).statusCode).toBe(404);
+  });
+
+  it("sends the page compressed once at the precompressed files' levels: brotli, gzip or none as asked", async () => {
+    const plain = await built.app.inject({
+      url: '/ecommerceweb/',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(String(plain.headers.vary)).toMatch(/accept-encoding/i);
+    const br = await built.app.inject({
+      url: '/ecommerceweb/',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    // At quality 11, as scripts/precompress.mjs writes the static files (on the fly it was quality 4).
+    expect(br.rawPayload.length).toBe(
+      brotliCompressSync(Buffer.from(plain.body), {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+          [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: plain.rawPayload.length,
+        },
+      }).length,
+    );
+    const gz = await built.app.inject({
+      url: '/ecommerceweb/',
+      headers: { 'accept-encoding': 'br;q=0, gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(br.headers.etag).toBe(plain.headers.etag);
   });
 
   it('writes the live home content into the page, under an ETag that changes when staff publish', async () => {
