@@ -243,6 +243,13 @@ function parseAddressList(
     const maxBits = family === 4 ? 32 : 128;
     const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
     if (!family || !bitsOk || extra !== undefined) throw new ConfigError(`${name} ${explain(entry)}`);
+    // A careless range would lift the per-address limits and stock holds for a whole network (0.0.0.0/0: everyone).
+    const widest = family === 4 ? 16 : 48;
+    if (bits !== undefined && Number(bits) < widest)
+      throw new ConfigError(
+        `${name} "${entry}" would exempt a whole network from the per-address limits: name the runner's address, ` +
+          `or a range of /${widest} or narrower`,
+      );
   }
   return list;
 }

@@ -12,8 +12,8 @@ describe('RATE_LIMIT_ALLOW in the configuration', () => {
   it('is empty by default, and reads addresses and CIDR ranges, IPv4 and IPv6', () => {
     expect(loadConfig({}).rateLimitAllow).toEqual([]);
     expect(
-      loadConfig({ RATE_LIMIT_ALLOW: ' 10.1.2.3, 192.168.0.0/16 ,2001:db8::/32 ' }).rateLimitAllow,
-    ).toEqual(['10.1.2.3', '192.168.0.0/16', '2001:db8::/32']);
+      loadConfig({ RATE_LIMIT_ALLOW: ' 10.1.2.3, 192.168.0.0/16 ,2001:db8::/48 ' }).rateLimitAllow,
+    ).toEqual(['10.1.2.3', '192.168.0.0/16', '2001:db8::/48']);
   });
 
   it.each(['staging-runner', '10.0.0.0/33', '10.0.0.1/8/1', '*', 'true'])('refuses "%s"', (entry) => {
@@ -23,12 +23,19 @@ describe('RATE_LIMIT_ALLOW in the configuration', () => {
     );
   });
 
+  it.each(['0.0.0.0/0', '10.0.0.0/8', '::/0', '2001:db8::/32'])(
+    'refuses "%s": a whole network would shed its per-address limits and stock holds',
+    (entry) => {
+      expect(() => loadConfig({ RATE_LIMIT_ALLOW: entry })).toThrow(/would exempt a whole network/);
+    },
+  );
+
   it('matches an address, a range, IPv6, and IPv4 written IPv4-mapped; nothing else', () => {
-    const allowed = addressMatcher(['10.1.2.3', '192.168.0.0/16', '2001:db8::/32']);
+    const allowed = addressMatcher(['10.1.2.3', '192.168.0.0/16', '2001:db8::/48']);
     expect(allowed('10.1.2.3')).toBe(true);
     expect(allowed('::ffff:10.1.2.3')).toBe(true);
     expect(allowed('192.168.44.5')).toBe(true);
-    expect(allowed('2001:db8:1::7')).toBe(true);
+    expect(allowed('2001:db8:0:1::7')).toBe(true);
     expect(allowed('10.1.2.4')).toBe(false);
     expect(allowed('2001:db9::1')).toBe(false);
     expect(allowed('')).toBe(false);
