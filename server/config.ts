@@ -228,6 +228,18 @@ function defaultCorsOrigins(ownOrigins: string[], nodeEnv: NodeEnv): string[] {
 }
 
 /** A comma-separated list of IPv4/IPv6 addresses or CIDR ranges; `explain` says what the list is for. */
+/** An address or CIDR range (`10.0.0.1`, `10.0.0.0/8`, `2001:db8::/48`): its family and prefix, or null. */
+function addressOrRange(entry: string): { family: 4 | 6; bits: number | null } | null {
+  const [address, bits, extra] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family !== 4 && family !== 6) return null;
+  if (extra !== undefined) return null;
+  if (bits === undefined) return { family, bits: null };
+  return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)
+    ? { family, bits: Number(bits) }
+    : null;
+}
+
 function parseAddressList(
   name: string,
   raw: string | undefined,
@@ -238,14 +250,11 @@ function parseAddressList(
     .map((x) => x.trim())
     .filter(Boolean);
   for (const entry of list) {
-    const [address, bits, extra] = entry.split('/');
-    const family = isIP(address ?? '');
-    const maxBits = family === 4 ? 32 : 128;
-    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
-    if (!family || !bitsOk || extra !== undefined) throw new ConfigError(`${name} ${explain(entry)}`);
+    const parsed = addressOrRange(entry);
+    if (!parsed) throw new ConfigError(`${name} ${explain(entry)}`);
     // A careless range would lift the per-address limits and stock holds for a whole network (0.0.0.0/0: everyone).
-    const widest = family === 4 ? 16 : 48;
-    if (bits !== undefined && Number(bits) < widest)
+    const widest = parsed.family === 4 ? 16 : 48;
+    if (parsed.bits !== null && parsed.bits < widest)
       throw new ConfigError(
         `${name} "${entry}" would exempt a whole network from the per-address limits: name the runner's address, ` +
           `or a range of /${widest} or narrower`,
@@ -268,11 +277,7 @@ function parseTrustProxy(raw: string | undefined): false | number | string[] {
     .map((x) => x.trim())
     .filter(Boolean);
   for (const entry of list) {
-    const [address, bits, extra] = entry.split('/');
-    const family = isIP(address ?? '');
-    const maxBits = family === 4 ? 32 : 128;
-    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
-    if (!family || !bitsOk || extra !== undefined) {
+    if (!addressOrRange(entry)) {
       throw new ConfigError(
         `TRUST_PROXY must be a hop count or a comma-separated list of proxy addresses or CIDR ranges, got "${entry}"` +
           (entry === 'true' ? ' (trusting every proxy lets any client choose its own address)' : ''),
