@@ -6,6 +6,8 @@
  */
 export class BackgroundTasks {
   private readonly running = new Set<Promise<void>>();
+  /** The last task started under each key (see `queue`), while it runs. */
+  private readonly tails = new Map<string, Promise<void>>();
 
   constructor(private readonly log: { error(obj: unknown, msg?: string): void }) {}
 
@@ -15,6 +17,23 @@ export class BackgroundTasks {
       .catch((err: unknown) => this.log.error({ ...fields, err }, `${what} failed`))
       .finally(() => this.running.delete(job));
     this.running.add(job);
+  }
+
+  /**
+   * Like `run`, but after the task last queued under the same `key` has settled: an order's mails go out in the order
+   * its changes committed ("placed" before "cancelled"), however long each takes to render and send.
+   */
+  queue(key: string, what: string, task: () => Promise<void>, fields: Record<string, unknown> = {}): void {
+    const job = (this.tails.get(key) ?? Promise.resolve()).then(task);
+    const tail = job.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.tails.set(key, tail);
+    void tail.then(() => {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    });
+    this.run(what, () => job, fields);
   }
 
   async idle(): Promise<void> {

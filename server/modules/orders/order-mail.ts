@@ -73,7 +73,7 @@ export async function sendOrderMail(ctx: AppContext, orderId: string, event: Ord
  * refunds slice calls `mailOrderLater(ctx, orderId, { kind: 'refunded', amount })` after a refund succeeds.
  */
 export function mailOrderLater(ctx: AppContext, orderId: string, event: OrderMailEvent): void {
-  ctx.background.run(`order mail (${event.kind})`, () => sendOrderMail(ctx, orderId, event), {
+  ctx.background.queue(orderId, `order mail (${event.kind})`, () => sendOrderMail(ctx, orderId, event), {
     orderId,
     mail: event.kind,
   });
