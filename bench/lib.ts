@@ -468,7 +468,7 @@ export interface LoadFigure {
 export interface LoadOptions {
   name: string;
   url: string;
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT';
   body?: string;
   headers?: Record<string, string>;
   /** Per-connection token (connection i uses tokens[i % n]). */
@@ -481,6 +481,11 @@ export interface LoadOptions {
   connections?: number;
   /** No warm-up run: the server meets the load cold (caches empty). */
   cold?: boolean;
+  /**
+   * What each request carries, asked once per request (overrides `tokens` and `paths`): many shoppers' writes
+   * rotated over the connections, so every write stays one a shop accepts.
+   */
+  perRequest?: () => { path?: string; body?: string; token?: string };
 }
 
 function runCannon(opts: LoadOptions, seconds: number): Promise<autocannon.Result> {
@@ -502,6 +507,11 @@ function runCannon(opts: LoadOptions, seconds: number): Promise<autocannon.Resul
             body: opts.body,
             setupRequest: (req: autocannon.Request, context: Record<string, unknown>) => {
               const headers = { ...(req.headers ?? {}) };
+              if (opts.perRequest) {
+                const next = opts.perRequest();
+                if (next.token) headers.token = next.token;
+                return { ...req, path: next.path ?? basePath, body: next.body ?? req.body, headers };
+              }
               if (opts.tokens?.length) {
                 if (context.token === undefined)
                   context.token = opts.tokens[nextToken++ % opts.tokens.length];

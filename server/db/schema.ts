@@ -200,17 +200,24 @@ export const reviews = pgTable(
   (t) => [index('reviews_product_idx').on(t.productId)],
 );
 
-export const carts = pgTable('carts', {
-  id: id(),
-  // One cart per user.
-  userId: text('user_id')
-    .notNull()
-    .unique()
-    .references(() => users.id),
-  // The contract's "__v": bumped on every change of the lines.
-  version: integer('version').notNull().default(0),
-  ...timestamps,
-});
+export const carts = pgTable(
+  'carts',
+  {
+    id: id(),
+    // One cart per user.
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id),
+    // The contract's "__v": bumped on every change of the lines.
+    version: integer('version').notNull().default(0),
+    // Units of all lines together, kept with every change of the lines (server/modules/cart/repository.ts): the
+    // per-order cap is checked on this row, which an add has locked, in the add's one statement.
+    units: integer('units').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [check('carts_units_not_negative', sql`${t.units} >= 0`)],
+);
 
 export const cartItems = pgTable(
   'cart_items',

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
 import { cartItems, carts, products } from '../../db/schema';
@@ -35,48 +35,132 @@ export async function productById(exec: Executor, id: string): Promise<ProductRo
   return product;
 }
 
-export async function productStock(exec: Executor, id: string): Promise<number> {
-  const [row] = await exec.select({ quantity: products.quantity }).from(products).where(eq(products.id, id));
-  return row?.quantity ?? 0;
+/** Why the one-statement add refused: read afterwards by the service to say which rule. */
+export const addRefused = 'FC400';
+
+/** A cart line as an answer lists it. */
+export type LineFacts = Pick<CartItemRow, 'id' | 'productId' | 'count' | 'price'>;
+
+/** A cart and its lines (oldest first) as one statement saw them. */
+export interface CartWithLines {
+  cart: CartRow;
+  lines: LineFacts[];
+}
+
+interface CartWithLinesRow extends Record<string, unknown> {
+  id: string;
+  user_id: string;
+  version: number;
+  units: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+  lines: LineFacts[] | string;
+}
+
+/** The lines of the cart `cartId` (an SQL expression) as one JSON array, oldest first. */
+const linesJson = (cartId: SQL) => sql`(
+  SELECT coalesce(json_agg(json_build_object(
+      'id', i.id, 'productId', i.product_id, 'count', i.count, 'price', i.price
+    ) ORDER BY i.created_at, i.id), '[]')
+  FROM ${cartItems} i WHERE i.cart_id = ${cartId})`;
+
+function cartWithLines(row: CartWithLinesRow): CartWithLines {
+  return {
+    cart: {
+      id: row.id,
+      userId: row.user_id,
+      version: Number(row.version),
+      units: Number(row.units),
+      createdAt: new Date(row.created_at),
+      updatedAt: new Date(row.updated_at),
+    },
+    // PGlite hands json over parsed; node-postgres too, but a text answer is read the same way.
+    lines: typeof row.lines === 'string' ? (JSON.parse(row.lines) as LineFacts[]) : row.lines,
+  };
+}
+
+/** The cart and its lines now, read together in one statement (one snapshot); undefined when it is gone. */
+export async function cartAsItIs(exec: Executor, cartId: string): Promise<CartWithLines | undefined> {
+  const result = (await exec.execute(
+    sql`SELECT c.*, ${linesJson(sql`c.id`)} AS lines FROM ${carts} c WHERE c.id = ${cartId}`,
+  )) as unknown as { rows: CartWithLinesRow[] };
+  const row = result.rows[0];
+  return row ? cartWithLines(row) : undefined;
+}
+
+interface AddRow extends CartWithLinesRow {
+  seen_id: string | null;
+  seen_version: number | null;
+  line_id: string;
+  line_count: number;
+  line_price: number;
 }
 
 /**
- * The caller's cart, created on first use. The upsert locks the cart row until commit, so adds to one cart run
- * one at a time and an order consuming this cart waits for (or is waited on by) this add.
+ * One unit of an active product into the caller's cart, in one statement (one round trip, no transaction): the cart
+ * is created on first use or locked and counted (units + 1 within `maxOrder`), and the line is added or counted
+ * (+ 1 within the stock and `maxLine`). The caps are checked on the rows the statement has locked, in their newest
+ * committed state, so adds racing on one cart never pass a cap together; a refusal (no such active product in stock,
+ * a cap) raises `addRefused` and leaves everything as it was. An order consuming the cart waits for the add or is
+ * waited for; after it, the add starts a new cart.
  */
-export async function upsertCart(exec: Executor, userId: string): Promise<CartRow> {
-  const [cart] = await exec
-    .insert(carts)
-    .values({ id: newId(), userId, version: 0 })
-    .onConflictDoUpdate({
-      target: carts.userId,
-      set: { version: sql`${carts.version} + 1`, updatedAt: sql`now()` },
-    })
-    .returning();
-  if (!cart) throw new Error('cart upsert returned no row');
-  return cart;
-}
-
-/**
- * One statement: a new line, or count + 1 while stock allows. No read-modify-write in JavaScript. False when the
- * stock did not allow one more.
- */
-export async function addOneUnit(
+export async function addUnit(
   exec: Executor,
-  cartId: string,
-  productId: string,
-  unitPrice: number,
-): Promise<boolean> {
-  const line = await exec
-    .insert(cartItems)
-    .values({ id: newId(), cartId, productId, count: 1, price: unitPrice })
-    .onConflictDoUpdate({
-      target: [cartItems.cartId, cartItems.productId],
-      set: { count: sql`${cartItems.count} + 1` },
-      setWhere: sql`${cartItems.count} + 1 <= (select ${products.quantity} from ${products} where ${products.id} = ${productId})`,
-    })
-    .returning({ id: cartItems.id });
-  return line.length > 0;
+  args: { userId: string; productId: string; maxLine: number; maxOrder: number },
+): Promise<CartWithLines> {
+  const newCartId = newId();
+  // Both drivers (node-postgres, PGlite) answer a raw statement with its rows in `rows`.
+  const result = (await exec.execute(sql`
+    WITH product AS (
+      SELECT ${products.id} AS id, ${products.price} AS price FROM ${products}
+      WHERE ${products.id} = ${args.productId} AND ${products.status} = 'active' AND ${products.quantity} >= 1
+    ), cart AS (
+      INSERT INTO ${carts} (id, user_id, version, units)
+      SELECT ${newCartId}, ${args.userId}, 0, 1 FROM product
+      ON CONFLICT (user_id) DO UPDATE
+        SET version = ${carts.version} + 1, units = ${carts.units} + 1, updated_at = now()
+        WHERE ${carts.units} + 1 <= ${args.maxOrder}
+      RETURNING *
+    ), line AS (
+      INSERT INTO ${cartItems} (id, cart_id, product_id, count, price)
+      SELECT ${newId()}, cart.id, product.id, 1, product.price FROM cart, product
+      ON CONFLICT (cart_id, product_id) DO UPDATE SET count = ${cartItems.count} + 1
+        WHERE ${cartItems.count} + 1 <= least(
+          ${args.maxLine}::int,
+          (SELECT p.quantity FROM ${products} p WHERE p.id = ${args.productId})
+        )
+      RETURNING id, count, price
+    ), seen AS (
+      SELECT c.id, c.version FROM ${carts} c WHERE c.user_id = ${args.userId}
+    )
+    SELECT cart.*, line.id AS line_id, line.count AS line_count, line.price AS line_price,
+      (SELECT id FROM seen) AS seen_id, (SELECT version FROM seen) AS seen_version,
+      ${linesJson(sql`cart.id`)} AS lines,
+      cart_add_allowed(line.id IS NOT NULL) AS allowed
+    FROM (SELECT 1) AS one LEFT JOIN cart ON true LEFT JOIN line ON true
+  `)) as unknown as { rows: AddRow[] };
+  const row = result.rows[0];
+  if (!row) throw new Error('cart add returned no row');
+  const seen = cartWithLines(row);
+  const added: LineFacts = {
+    id: row.line_id,
+    productId: args.productId,
+    count: Number(row.line_count),
+    price: Number(row.line_price),
+  };
+  // A line counted up keeps its place; a new one is the newest.
+  const lines = seen.lines.some((l) => l.id === added.id)
+    ? seen.lines.map((l) => (l.id === added.id ? added : l))
+    : [...seen.lines, added];
+  // The statement's view of the lines is from its start. It is the cart after the add when nothing else changed the
+  // cart in between: the cart is the one this add made, or the one it saw, one version on. Otherwise another change
+  // committed while the add waited for the cart's row, and the cart is read again (newer still, perhaps), unless an
+  // order has consumed it since.
+  const whole =
+    seen.cart.id === newCartId ||
+    (row.seen_id === seen.cart.id && Number(row.seen_version) + 1 === seen.cart.version);
+  if (whole) return { cart: seen.cart, lines };
+  return (await cartAsItIs(exec, seen.cart.id)) ?? { cart: seen.cart, lines };
 }
 
 export async function setLineCount(exec: Executor, lineId: string, count: number): Promise<void> {
@@ -92,9 +176,14 @@ export async function deleteCart(exec: Executor, userId: string): Promise<void> 
   await exec.delete(carts).where(eq(carts.userId, userId));
 }
 
-export async function bumpVersion(exec: Executor, cartId: string): Promise<void> {
+/** A change of the lines: the version bumped and the cart's units moved by `unitsDelta`. */
+export async function bumpVersion(exec: Executor, cartId: string, unitsDelta: number): Promise<void> {
   await exec
     .update(carts)
-    .set({ version: sql`${carts.version} + 1`, updatedAt: sql`now()` })
+    .set({
+      version: sql`${carts.version} + 1`,
+      units: sql`${carts.units} + ${unitsDelta}`,
+      updatedAt: sql`now()`,
+    })
     .where(eq(carts.id, cartId));
 }

@@ -3,7 +3,7 @@ import type { CartEnvelope, CartEnvelopeWithIds } from '@/lib/contract/cart';
 import type { Language } from '@/lib/contract/common';
 import type { Executor } from '../../db/client';
 import { cartProducts } from '../catalogue';
-import { cartLines, type CartRow } from './repository';
+import { cartLines, type CartRow, type LineFacts } from './repository';
 
 function envelopeOf<P>(
   cart: CartRow,
@@ -27,13 +27,12 @@ function envelopeOf<P>(
   };
 }
 
-/** The answer to an add (POST /cart): each line's product is its id. */
-export async function cartEnvelopeWithIds(
-  exec: Executor,
+/** The answer to an add (POST /cart): the cart after the add and its lines, each line's product its id. */
+export function cartEnvelopeWithIds(
   cart: CartRow,
+  lines: LineFacts[],
   message?: string,
-): Promise<CartEnvelopeWithIds> {
-  const lines = await cartLines(exec, cart.id);
+): CartEnvelopeWithIds {
   return envelopeOf(
     cart,
     lines.map((l) => ({ ...l, product: l.productId })),

@@ -1,7 +1,7 @@
 import type { CartCleared, CartEnvelope, CartEnvelopeWithIds } from '@/lib/contract/cart';
 import type { Language } from '@/lib/contract/common';
 import type { AppContext } from '../../context';
-import { runInTransaction } from '../../db/client';
+import { pgErrorCode, runInTransaction } from '../../db/client';
 import { isObjectId } from '../../db/ids';
 import { AppError, ValidationError, noCart, noProduct } from '../../errors';
 import { cartUnits, maxUnitsPerLine, maxUnitsPerOrder, tooManyOfOne, tooManyUnits } from '../orders';
@@ -27,23 +27,44 @@ export async function addToCart(
 ): Promise<CartEnvelopeWithIds> {
   const db = ctx.database.db;
   if (!isObjectId(productId)) throw new AppError(404, noProduct(productId));
-  const product = await repo.productById(db, productId);
-  if (!product) throw new AppError(404, noProduct(productId));
-  // Archived (or draft) products are off the storefront: a page open since, or an old link, cannot add them.
-  if (product.status !== 'active') throw new AppError(400, notForSale(product.title));
-  if (product.quantity < 1) throw new AppError(400, outOfStock(product.title, 0));
-  return runInTransaction(db, async (tx) => {
-    const cart = await repo.upsertCart(tx, userId);
-    if (!(await repo.addOneUnit(tx, cart.id, productId, product.price))) {
-      throw new AppError(400, outOfStock(product.title, await repo.productStock(tx, productId)));
+  // One statement does the add and checks every rule on the rows it locks (repo.addUnit); only a refusal reads more,
+  // to say which rule. A refusal whose rule no longer holds when read (a line removed meanwhile) is tried again.
+  for (let attempt = 1; ; attempt++) {
+    let added: repo.CartWithLines;
+    try {
+      added = await repo.addUnit(db, {
+        userId,
+        productId,
+        maxLine: maxUnitsPerLine,
+        maxOrder: maxUnitsPerOrder,
+      });
+    } catch (err) {
+      if (pgErrorCode(err) !== repo.addRefused) throw err;
+      const refusal = await whyRefused(ctx, userId, productId);
+      if (refusal || attempt >= 3) throw refusal ?? new AppError(409, cartBusy);
+      continue;
     }
-    // Over a cap, the AppError rolls the add back (the cart row is locked until then).
-    const lines = await repo.cartLines(tx, cart.id);
-    const added = lines.find((l) => l.productId === productId);
-    if (added && added.count > maxUnitsPerLine) throw new AppError(400, tooManyOfOne(product.title));
-    if (lines.reduce((n, l) => n + l.count, 0) > maxUnitsPerOrder) throw new AppError(400, tooManyUnits);
-    return cartEnvelopeWithIds(tx, cart, 'Product added successfully to your cart');
-  });
+    return cartEnvelopeWithIds(added.cart, added.lines, 'Product added successfully to your cart');
+  }
+}
+
+export const cartBusy = 'Your cart changed while adding; please try again';
+
+/** The rule an add broke, read now, in the order shoppers meet them; undefined when none holds any more. */
+async function whyRefused(ctx: AppContext, userId: string, productId: string): Promise<AppError | undefined> {
+  const db = ctx.database.db;
+  const product = await repo.productById(db, productId);
+  if (!product) return new AppError(404, noProduct(productId));
+  // Archived (or draft) products are off the storefront: a page open since, or an old link, cannot add them.
+  if (product.status !== 'active') return new AppError(400, notForSale(product.title));
+  if (product.quantity < 1) return new AppError(400, outOfStock(product.title, 0));
+  const cart = await repo.findCart(db, userId);
+  const line = cart ? (await repo.cartLines(db, cart.id)).find((l) => l.productId === productId) : undefined;
+  if (line && line.count + 1 > product.quantity)
+    return new AppError(400, outOfStock(product.title, product.quantity));
+  if (line && line.count + 1 > maxUnitsPerLine) return new AppError(400, tooManyOfOne(product.title));
+  if (cart && cart.units + 1 > maxUnitsPerOrder) return new AppError(400, tooManyUnits);
+  return undefined;
 }
 
 export async function readCart(ctx: AppContext, userId: string, lang: Language): Promise<CartEnvelope> {
@@ -80,7 +101,7 @@ export async function setLineCount(
     if ((await cartUnits(tx, cart.id)) - line.count + count > maxUnitsPerOrder)
       throw new ValidationError('count', tooManyUnits, count, 'body');
     await repo.setLineCount(tx, line.id, count);
-    await repo.bumpVersion(tx, cart.id);
+    await repo.bumpVersion(tx, cart.id, count - line.count);
     return cartEnvelope(tx, (await repo.cartById(tx, cart.id)) ?? cart, ctx.config.publicUrl, lang);
   });
 }
@@ -97,7 +118,7 @@ export async function removeLine(
     const line = findLine(await repo.cartLines(tx, cart.id), id);
     if (!line) throw new AppError(404, noLine(id));
     await repo.deleteLine(tx, line.id);
-    await repo.bumpVersion(tx, cart.id);
+    await repo.bumpVersion(tx, cart.id, -line.count);
     return cartEnvelope(tx, (await repo.cartById(tx, cart.id)) ?? cart, ctx.config.publicUrl, lang);
   });
 }

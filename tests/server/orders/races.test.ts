@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, products } from '@/server/db/schema';
 import { json, signUp, someProducts, startTestApp, type Json, type TestApp } from '../helpers/test-app';
@@ -109,5 +109,50 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('races on PostgreSQL', ()
       expect(cart.body.cartId).not.toBe(cartId);
       expect(cart.body.data.products[0].product._id).toBe(q._id);
     }
+  });
+
+  it('adds racing on one cart never pass the per-order cap together: one of ten takes the 100th unit', async () => {
+    const s = await signUp(t.app);
+    const [a, b, c] = [catalogue[0]!, catalogue[1]!, catalogue[2]!];
+    await t.database.db
+      .update(products)
+      .set({ quantity: 1000 })
+      .where(inArray(products.id, [a._id, b._id, c._id]));
+    await call('POST', '/api/v1/cart', s.token, { productId: a._id });
+    await call('POST', '/api/v1/cart', s.token, { productId: b._id });
+    expect((await call('PUT', `/api/v1/cart/${a._id}`, s.token, { count: 50 })).status).toBe(200);
+    expect((await call('PUT', `/api/v1/cart/${b._id}`, s.token, { count: 49 })).status).toBe(200);
+    const adds = await Promise.all(
+      Array.from({ length: 10 }, () => call('POST', '/api/v1/cart', s.token, { productId: c._id })),
+    );
+    expect(adds.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(400)]);
+    for (const r of adds.filter((r) => r.status === 400)) {
+      expect(r.body.message).toBe('An order can hold at most 100 items; remove some to add more');
+    }
+    const cart = await call('GET', '/api/v1/cart', s.token);
+    const counts = (cart.body.data.products as Json[]).map((l) => l.count as number);
+    expect(counts).toEqual([50, 49, 1]);
+    // Taking a line out frees its units for new adds.
+    expect((await call('DELETE', `/api/v1/cart/${b._id}`, s.token)).status).toBe(200);
+    expect((await call('POST', '/api/v1/cart', s.token, { productId: c._id })).status).toBe(200);
+  });
+
+  it('each add answers with a whole cart holding its line, also when another add committed while it waited', async () => {
+    const s = await signUp(t.app);
+    const adds = await Promise.all(
+      catalogue.map((p) => call('POST', '/api/v1/cart', s.token, { productId: p._id })),
+    );
+    expect(adds.map((r) => r.status)).toEqual(Array(catalogue.length).fill(200));
+    // Each answer is the cart as it was at one moment after its own add (its own, or a later add's): every add here
+    // makes a new line and a new version, so a whole cart of version v has v + 1 lines.
+    for (const [i, add] of adds.entries()) {
+      const lines = (add.body.data.products as Json[]).map((l) => l.product as string);
+      expect(lines).toHaveLength((add.body.data.__v as number) + 1);
+      expect(lines).toContain(catalogue[i]!._id);
+      expect(add.body.numOfCartItems).toBe(lines.length);
+    }
+    const cart = await call('GET', '/api/v1/cart', s.token);
+    expect(cart.body.data.__v).toBe(catalogue.length - 1);
+    expect(cart.body.numOfCartItems).toBe(catalogue.length);
   });
 });
