@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 
 export interface TokenUser {
@@ -23,10 +23,23 @@ export function isStaffRole(role: string): role is 'staff' | 'admin' {
 
 /** HS256 tokens with the contract's payload {id,name,role}: 90 days for shoppers, 8 hours for staff and admins. */
 export class TokenService {
-  private readonly key: Uint8Array;
+  private readonly secret: Uint8Array;
+  /** The secret as an HMAC key, imported once: jose would import a raw secret again on every sign and verify. */
+  private imported: Promise<webcrypto.CryptoKey> | undefined;
 
   constructor(secret: string) {
-    this.key = new TextEncoder().encode(secret);
+    this.secret = new TextEncoder().encode(secret);
+  }
+
+  private get key(): Promise<webcrypto.CryptoKey> {
+    this.imported ??= webcrypto.subtle.importKey(
+      'raw',
+      this.secret,
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
+    return this.imported;
   }
 
   /**
@@ -42,14 +55,14 @@ export class TokenService {
         .setJti(randomBytes(12).toString('base64url'))
         .setIssuedAt(iat)
         .setExpirationTime(iat + (isStaffRole(user.role) ? staffTokenLifetimeSeconds : tokenLifetimeSeconds))
-        .sign(this.key)
+        .sign(await this.key)
     );
   }
 
   /** The payload, or null for any token that is malformed, forged, expired or of the wrong shape. */
   async verify(token: string, nowMs: number): Promise<DecodedToken | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, await this.key, {
         algorithms: ['HS256'],
         currentDate: new Date(nowMs),
       });

@@ -176,14 +176,17 @@ export async function deleteCart(exec: Executor, userId: string): Promise<void> 
   await exec.delete(carts).where(eq(carts.userId, userId));
 }
 
-/** A change of the lines: the version bumped and the cart's units moved by `unitsDelta`. */
-export async function bumpVersion(exec: Executor, cartId: string, unitsDelta: number): Promise<void> {
-  await exec
+/** A change of the lines: the version bumped and the cart's units moved by `unitsDelta`; the cart after it. */
+export async function bumpVersion(exec: Executor, cartId: string, unitsDelta: number): Promise<CartRow> {
+  const [cart] = await exec
     .update(carts)
     .set({
       version: sql`${carts.version} + 1`,
       units: sql`${carts.units} + ${unitsDelta}`,
       updatedAt: sql`now()`,
     })
-    .where(eq(carts.id, cartId));
+    .where(eq(carts.id, cartId))
+    .returning();
+  if (!cart) throw new Error('the cart to change is gone');
+  return cart;
 }

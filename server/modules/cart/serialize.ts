@@ -49,8 +49,10 @@ export async function cartEnvelope(
   cart: CartRow,
   publicUrl: string,
   lang: Language,
+  /** The cart's lines when the caller has them (read under the cart's lock, then changed), else read here. */
+  known?: LineFacts[],
 ): Promise<CartEnvelope> {
-  const lines = await cartLines(exec, cart.id);
+  const lines = known ?? (await cartLines(exec, cart.id));
   const found = await cartProducts(
     exec,
     lines.map((l) => l.productId),

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { pgErrorCode, runInTransaction } from '../../db/client';
 import { isObjectId } from '../../db/ids';
 import { AppError, ValidationError, noCart, noProduct } from '../../errors';
-import { cartUnits, maxUnitsPerLine, maxUnitsPerOrder, tooManyOfOne, tooManyUnits } from '../orders';
+import { maxUnitsPerLine, maxUnitsPerOrder, tooManyOfOne, tooManyUnits } from '../orders';
 import * as repo from './repository';
 import { cartEnvelope, cartEnvelopeWithIds } from './serialize';
 
@@ -85,7 +85,8 @@ export async function setLineCount(
   return runInTransaction(ctx.database.db, async (tx) => {
     const cart = await repo.findCart(tx, userId, true);
     if (!cart) throw new AppError(404, noCart(userId));
-    const line = findLine(await repo.cartLines(tx, cart.id), id);
+    const lines = await repo.cartLines(tx, cart.id);
+    const line = findLine(lines, id);
     if (!line) throw new AppError(404, noLine(id));
     const product = await repo.productById(tx, line.productId);
     if (!product || count > product.quantity) {
@@ -98,11 +99,13 @@ export async function setLineCount(
     }
     if (count > maxUnitsPerLine)
       throw new ValidationError('count', tooManyOfOne(product.title), count, 'body');
-    if ((await cartUnits(tx, cart.id)) - line.count + count > maxUnitsPerOrder)
+    // The cart's row is locked: its units are every line's, as they are now.
+    if (cart.units - line.count + count > maxUnitsPerOrder)
       throw new ValidationError('count', tooManyUnits, count, 'body');
     await repo.setLineCount(tx, line.id, count);
-    await repo.bumpVersion(tx, cart.id, count - line.count);
-    return cartEnvelope(tx, (await repo.cartById(tx, cart.id)) ?? cart, ctx.config.publicUrl, lang);
+    const changed = await repo.bumpVersion(tx, cart.id, count - line.count);
+    const after = lines.map((l) => (l.id === line.id ? { ...l, count } : l));
+    return cartEnvelope(tx, changed, ctx.config.publicUrl, lang, after);
   });
 }
 
@@ -115,11 +118,13 @@ export async function removeLine(
   return runInTransaction(ctx.database.db, async (tx) => {
     const cart = await repo.findCart(tx, userId, true);
     if (!cart) throw new AppError(404, noCart(userId));
-    const line = findLine(await repo.cartLines(tx, cart.id), id);
+    const lines = await repo.cartLines(tx, cart.id);
+    const line = findLine(lines, id);
     if (!line) throw new AppError(404, noLine(id));
     await repo.deleteLine(tx, line.id);
-    await repo.bumpVersion(tx, cart.id, -line.count);
-    return cartEnvelope(tx, (await repo.cartById(tx, cart.id)) ?? cart, ctx.config.publicUrl, lang);
+    const changed = await repo.bumpVersion(tx, cart.id, -line.count);
+    const after = lines.filter((l) => l.id !== line.id);
+    return cartEnvelope(tx, changed, ctx.config.publicUrl, lang, after);
   });
 }
 
