@@ -280,31 +280,39 @@ describe('product list', () => {
     expect(await screen.findByText('No products match your search and filters.')).toBeInTheDocument();
   });
 
-  it('a search the API counted only up to its cap says "5,000+ products", in English and Arabic', async () => {
-    // The API's answer past the cap (tests/server/catalogue/search-cap.test.ts): results is the cap, the flag says so.
-    const capped = (c: Call) => {
-      const answer = productsAnswer(allProducts, c);
-      if (!c.path.includes('keyword=lamp')) return answer;
-      const body = answer.body as ProductList;
-      const numberOfPages = Math.ceil(searchResultsCap / 24);
-      return reply(200, {
-        ...body,
-        results: searchResultsCap,
-        metadata: { currentPage: 1, numberOfPages, limit: 24, nextPage: 2 },
-        data: allProducts,
-        resultsCapped: true,
-      } satisfies ProductList);
-    };
-    api(capped);
+  /** The API's answer past the cap (tests/server/catalogue/search-cap.test.ts): results is the cap, the flag says so. */
+  function cappedLamp(c: Call) {
+    const answer = productsAnswer(allProducts, c);
+    if (!c.path.includes('keyword=lamp')) return answer;
+    const body = answer.body as ProductList;
+    return reply(200, {
+      ...body,
+      results: searchResultsCap,
+      metadata: { currentPage: 1, numberOfPages: Math.ceil(searchResultsCap / 24), limit: 24, nextPage: 2 },
+      data: allProducts,
+      resultsCapped: true,
+    } satisfies ProductList);
+  }
+
+  it('a search the API counted only up to its cap says "5,000+ products"', async () => {
+    api(cappedLamp);
     signIn();
     renderApp('/products?q=lamp');
     expect(await screen.findByText('5,000+ products')).toHaveAttribute('role', 'status');
     expect(screen.getByText(/^Showing \d+ of 5,000\+ products$/)).toHaveAttribute('role', 'status');
+  });
+
+  it('in Arabic the capped count reads "أكثر من ٥٬٠٠٠ منتج"', async () => {
+    api(cappedLamp);
+    signIn();
+    await act(() => switchLanguage('ar'));
+    const app = renderApp('/products?q=lamp');
     try {
-      await act(() => switchLanguage('ar'));
       expect(await screen.findByText('أكثر من ٥٬٠٠٠ منتج')).toHaveAttribute('role', 'status');
       expect(screen.getByText(/^عرض \S+ من أكثر من ٥٬٠٠٠ منتج$/)).toHaveAttribute('role', 'status');
     } finally {
+      // Unmounted first: the screens need not follow the switch back.
+      app.unmount();
       await act(() => switchLanguage('en'));
     }
   });
