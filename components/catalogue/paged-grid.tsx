@@ -35,7 +35,7 @@ interface PagedGridProps {
  * pages near the screen are mounted, so the DOM does not grow with the pages scrolled through.
  */
 export function PagedGrid({ listKey, list, gridClassName, renderCard }: PagedGridProps) {
-  const { size, total = 0, hasMore, loadingMore, loadMore: onLoadMore, shown } = list;
+  const { size, total = 0, capped, hasMore, loadingMore, loadMore: onLoadMore, shown } = list;
   const t = useT();
   const container = useRef<HTMLDivElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -125,7 +125,7 @@ export function PagedGrid({ listKey, list, gridClassName, renderCard }: PagedGri
       <div ref={sentinel} className={styles.sentinel} />
       <div className={styles.more}>
         <p role="status" aria-live="polite">
-          {t('catalogue.showing', { shown, total })}
+          {t(capped ? 'catalogue.showingCapped' : 'catalogue.showing', { shown, total })}
         </p>
         {hasMore ? (
           // aria-disabled, not disabled: a disabled button drops the keyboard focus while the page loads.

@@ -96,7 +96,7 @@ export function ProductsScreen() {
           {list.error && !products ? <LoadError what="products" onRetry={list.retry} /> : null}
           {products && total !== undefined ? (
             <p className={styles.count} role="status">
-              {t('products.count', { total })}
+              {t(list.capped ? 'products.countCapped' : 'products.count', { total })}
             </p>
           ) : null}
           {products && total === 0 ? <p className={gridStyles.message}>{t('products.noMatch')}</p> : null}

@@ -5,8 +5,7 @@ import { keyInLang, langOfKey } from './catalogue';
 import { apiRequest } from './client';
 import { productPagePath, productPageSize, productPath } from './paths';
 import { swrOptions } from './swr-options';
-import type { Product } from '@/lib/contract/catalogue';
-import type { ListEnvelope } from '@/lib/contract/common';
+import type { Product, ProductList } from '@/lib/contract/catalogue';
 
 // Spec section 7: the product list is cached under the key "Product"; lists per brand id and per
 // category id; one product per product id. The lists are paged: a page's key is
@@ -27,8 +26,8 @@ export function fetchProductPage(
   page: number,
   signal?: AbortSignal,
   lang?: Lang,
-): Promise<ListEnvelope<Product>> {
-  return apiRequest<ListEnvelope<Product>>(productPagePath(query, page), { signal, lang });
+): Promise<ProductList> {
+  return apiRequest<ProductList>(productPagePath(query, page), { signal, lang });
 }
 
 export async function fetchProduct(id: string, lang?: Lang): Promise<Product> {
@@ -53,6 +52,8 @@ export interface ProductPages {
   first: Product[] | undefined;
   /** Products matching the query (the API's `results`). */
   total: number | undefined;
+  /** The API counted no further than `total` (a search with more matches: "5,000+ products"). */
+  capped: boolean;
   /** Pages asked for (loaded or on the way). */
   size: number;
   /** Cards on the pages loaded so far. */
@@ -67,7 +68,7 @@ export interface ProductPages {
   prefetch: (query: string) => void;
   /** Page n (1-based) of this list, for usePage. */
   pageKey: (page: number) => ProductPageKey;
-  fetcher: (key: ProductPageKey) => Promise<ListEnvelope<Product>>;
+  fetcher: (key: ProductPageKey) => Promise<ProductList>;
 }
 
 // Pages loaded per list and query in this visit: back from a product, a list shows as many again.
@@ -108,6 +109,7 @@ export function useProductPages(list: ProductListName, query: string, initialPag
   return {
     first: first.data?.data,
     total: first.data?.results,
+    capped: first.data?.resultsCapped === true,
     size,
     shown: lastData ? (size - 1) * productPageSize + lastData.data.length : (size - 1) * productPageSize,
     hasMore,

@@ -1,5 +1,5 @@
 // Categories, brands, subcategories and products as the contract prints them.
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { Id, LangQuery, ObjectId, PageQuery, Timestamp, listEnvelope } from './common';
 
 export const Category = Type.Object({
@@ -94,7 +94,23 @@ export const CartProduct = Type.Object({
 });
 export type CartProduct = Static<typeof CartProduct>;
 
-export const ProductList = listEnvelope(Product);
+/**
+ * A keyword search counts its matches up to this many: beyond it the answer says `results: 5000` with
+ * `resultsCapped: true` (the storefront shows "5,000+ products"), and its pages end there, as `metadata` says.
+ */
+export const searchResultsCap = 5000;
+
+/**
+ * A page of products. `resultsCapped` (after the contract's keys, only when true): a keyword search matched more
+ * than `searchResultsCap` products; `results` is then that cap and `metadata.numberOfPages` the pages it fills.
+ */
+export function productListEnvelope<T extends TSchema>(item: T) {
+  return Type.Object({
+    ...listEnvelope(item).properties,
+    resultsCapped: Type.Optional(Type.Literal(true)),
+  });
+}
+export const ProductList = productListEnvelope(Product);
 export type ProductList = Static<typeof ProductList>;
 export const CategoryList = listEnvelope(Category);
 export type CategoryList = Static<typeof CategoryList>;

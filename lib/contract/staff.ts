@@ -2,7 +2,7 @@
 // accounts. Same envelopes as the rest of the contract: a record is answered as `{data: …}`, a list as
 // `{results, metadata, data: […]}`, a refusal as `{statusMsg, message}` or the validation envelope.
 import { Type, type Static } from 'typebox';
-import { Category, Product, ProductAnswer, ProductStatus } from './catalogue';
+import { Category, Product, ProductAnswer, ProductStatus, productListEnvelope } from './catalogue';
 
 export { ProductStatus, productStatuses, ProductStatusFilter } from './catalogue';
 import { Id, PageQuery, Timestamp, listEnvelope, orNull } from './common';
@@ -32,7 +32,7 @@ export const ProductListItem = Type.Object({
   ...Product.properties,
   ...Type.Partial(Type.Object(staffProductFields)).properties,
 });
-export const ProductListWithStaff = listEnvelope(ProductListItem);
+export const ProductListWithStaff = productListEnvelope(ProductListItem);
 /** GET /products/{id}: the storefront's answer, with the staff fields for a staff token (drafts and archived too). */
 export const ProductAnswerWithStaff = Type.Object({
   data: Type.Object({

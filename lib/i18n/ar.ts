@@ -73,6 +73,8 @@ export const ar: Record<MessageId, string> = {
   'catalogue.nextCategories': 'الفئات التالية',
   'catalogue.showing':
     '{total, plural, zero {عرض # منتج} one {عرض منتج واحد} two {عرض {shown} من منتجين} few {عرض {shown} من # منتجات} many {عرض {shown} من # منتجًا} other {عرض {shown} من # منتج}}',
+  'catalogue.showingCapped':
+    '{total, plural, one {عرض {shown} من أكثر من منتج واحد} two {عرض {shown} من أكثر من منتجين} few {عرض {shown} من أكثر من # منتجات} many {عرض {shown} من أكثر من # منتجًا} other {عرض {shown} من أكثر من # منتج}}',
   'catalogue.loadingMore': 'جارٍ التحميل…',
   'catalogue.loadMore': 'عرض المزيد',
   'card.addToCart': 'أضف إلى العربة',
@@ -98,6 +100,8 @@ export const ar: Record<MessageId, string> = {
   'products.sort.bestSelling': 'الأكثر مبيعًا',
   'products.count':
     '{total, plural, zero {لا توجد منتجات} one {منتج واحد} two {منتجان} few {# منتجات} many {# منتجًا} other {# منتج}}',
+  'products.countCapped':
+    '{total, plural, one {أكثر من منتج واحد} two {أكثر من منتجين} few {أكثر من # منتجات} many {أكثر من # منتجًا} other {أكثر من # منتج}}',
   'products.noMatch': 'لا توجد منتجات تطابق بحثك وعوامل التصفية.',
   'products.search': 'ابحث عن منتج بالاسم',
   'products.filterTitle': 'تصفية المنتجات',

@@ -72,6 +72,8 @@ export const en = {
   'catalogue.prevCategories': 'Previous categories',
   'catalogue.nextCategories': 'Next categories',
   'catalogue.showing': 'Showing {shown} of {total} products',
+  // A search with more matches than the API counts (searchResultsCap): "Showing 24 of 5,000+ products".
+  'catalogue.showingCapped': '{total, plural, other {Showing {shown} of #+ products}}',
   'catalogue.loadingMore': 'Loading…',
   'catalogue.loadMore': 'Load more',
   'card.addToCart': 'Add to cart',
@@ -96,6 +98,7 @@ export const en = {
   'products.sort.topRated': 'Top rated',
   'products.sort.bestSelling': 'Best selling',
   'products.count': '{total, plural, one {1 product} other {# products}}',
+  'products.countCapped': '{total, plural, other {#+ products}}',
   'products.noMatch': 'No products match your search and filters.',
   'products.search': 'Search About Product by name',
   'products.filterTitle': 'Filter Products',

@@ -189,59 +189,79 @@ async function countProducts(db: Executor, condition: SQL | undefined): Promise<
   return Number(row?.n ?? 0);
 }
 
-/** One page of products matching a filter, in the sort's order (newest first by default), and the total. */
+/**
+ * One page of products matching a filter, in the sort's order (newest first by default), and the total. With
+ * `countCap`, a keyword search counts at most that many matches: `capped` says there were more, `total` is then
+ * the cap and the pages end there.
+ */
 export async function productPage(
   db: Db,
   filter: ProductFilter,
   sort: ProductSort | undefined,
   page: { limit: number; offset: number },
   lang: Language,
-): Promise<{ total: number; rows: ProductRow[] }> {
+  countCap?: number,
+): Promise<{ total: number; capped: boolean; rows: ProductRow[] }> {
   const where = await filterConditions(db, filter);
   const sortKeys = sort
     ? sort.keys.map((k) =>
         k.startsWith('-') ? desc(sortColumn(k.slice(1), lang)) : asc(sortColumn(k, lang)),
       )
     : [desc(products.createdAt)];
-  const orderBy = (...first: SQL[]) => [...first, ...sortKeys, asc(products.id)];
+  const orderBy = [...sortKeys, asc(products.id)];
   const keyword = filter.keyword;
   if (keyword) {
     return db.transaction(async (tx) => {
-      // Every match is ranked before the page is cut, so the total comes with the page (one scan).
       const search = await keywordSearch(tx, keyword);
       const condition = and(search.where, ...where);
-      // Ids first (the window and sort carry narrow rows), then the page's products by key.
+      // One scan ranks the matches (up to one past the cap) and counts them: the page and the total together.
+      const all = tx.select().from(products).where(condition).$dynamic();
+      // Named as the table, so the rank and sort expressions (written over products' columns) read its rows.
+      const matches = (countCap === undefined ? all : all.limit(countCap + 1)).as('products');
       const found = await tx
-        .select({ id: products.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
-        .from(products)
-        .where(condition)
-        .orderBy(...orderBy(search.rank))
+        .select({ id: sql<string>`${products.id}`, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(matches)
+        .orderBy(search.rank, ...orderBy)
         .limit(page.limit)
         .offset(page.offset);
-      const total = found[0]?.total ?? (page.offset > 0 ? await countProducts(tx, condition) : 0);
-      return {
-        total,
-        rows: await rowsInOrder(
-          tx,
-          found.map((r) => r.id),
-        ),
-      };
+      const counted =
+        found[0]?.total ??
+        (page.offset > 0
+          ? countCap === undefined
+            ? await countProducts(tx, condition)
+            : await countUpTo(tx, condition, countCap)
+          : 0);
+      if (countCap === undefined || counted <= countCap)
+        return {
+          total: counted,
+          capped: false,
+          rows: await rowsInOrder(
+            tx,
+            found.map((r) => r.id),
+          ),
+        };
+      // More matches than the cap: the scan above stopped at an arbitrary one past it, so its ranking is not the
+      // catalogue's. The page is read rank by rank instead, in order through the indexes, and ends at the cap.
+      const end = Math.min(page.offset + page.limit, countCap);
+      if (page.offset >= end) return { total: countCap, capped: true, rows: [] };
+      const ids = await rankedIds(tx, search.tiers, where, orderBy, end);
+      return { total: countCap, capped: true, rows: await rowsInOrder(tx, ids.slice(page.offset, end)) };
     });
   }
   const condition = where.length ? and(...where) : undefined;
   // Counted first: with nothing to show (filters that exclude each other, a page past the end) the page query
   // is skipped; the planner would read the whole date index looking for a row.
   const total = await countProducts(db, condition);
-  if (page.offset >= total) return { total, rows: [] };
+  if (page.offset >= total) return { total, capped: false, rows: [] };
   if (page.offset < deepOffset) {
     const rows = await db
       .select()
       .from(products)
       .where(condition)
-      .orderBy(...orderBy())
+      .orderBy(...orderBy)
       .limit(page.limit)
       .offset(page.offset);
-    return { total, rows };
+    return { total, capped: false, rows };
   }
   // Deep pages: the rows skipped are read as ids from an index (no table row visited), then the page by key.
   const ids = (
@@ -249,11 +269,56 @@ export async function productPage(
       .select({ id: products.id })
       .from(products)
       .where(condition)
-      .orderBy(...orderBy())
+      .orderBy(...orderBy)
       .limit(page.limit)
       .offset(page.offset)
   ).map((r) => r.id);
-  return { total, rows: await rowsInOrder(db, ids) };
+  return { total, capped: false, rows: await rowsInOrder(db, ids) };
+}
+
+/**
+ * The first `end` ids of a keyword search in rank order, then the sort's: read rank by rank (search.ts, tiers),
+ * each in the sort's order and only as far as the page needs. A common word's first page reads its first rows
+ * from an ordered index (the titles of products_status_created_title_idx), not every match's row to rank them
+ * all. A rank is read only once the ranks before it are read to their end, so their ids are all known: a row of
+ * an earlier rank met again is skipped (each is asked for that many rows more).
+ */
+async function rankedIds(
+  tx: Executor,
+  tiers: SQL[],
+  where: SQL[],
+  orderBy: SQL[],
+  end: number,
+): Promise<string[]> {
+  const ids: string[] = [];
+  const seen = new Set<string>();
+  for (const tier of tiers) {
+    if (ids.length >= end) break;
+    const rows = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(and(tier, ...where))
+      .orderBy(...orderBy)
+      .limit(end - ids.length + seen.size);
+    for (const { id } of rows) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      ids.push(id);
+    }
+  }
+  return ids.slice(0, end);
+}
+
+/** How many rows match, counting no further than one past `cap` (enough to tell "more than cap"). */
+async function countUpTo(db: Executor, condition: SQL | undefined, cap: number): Promise<number> {
+  const matches = db
+    .select({ one: sql`1`.as('one') })
+    .from(products)
+    .where(condition)
+    .limit(cap + 1)
+    .as('matches');
+  const [row] = await db.select({ n: count() }).from(matches);
+  return Number(row?.n ?? 0);
 }
 
 /** The products of these ids, in the ids' order (a page found by its ids first). */

@@ -67,6 +67,12 @@ export interface KeywordSearch {
   where: SQL;
   /** Rank: a title word starting with the search, the title holding it, the description, near spellings. */
   rank: SQL;
+  /**
+   * The same ranks as conditions, best first: a row's rank is the first one it meets (a later one may hold
+   * rows of an earlier one too). Each is one simple condition, so a page can be read rank by rank, each in
+   * the sort's order through an index, stopping once it is full (repository.ts, rankedIds).
+   */
+  tiers: SQL[];
 }
 
 /**
@@ -105,7 +111,11 @@ export async function keywordSearch(ex: Executor, keyword: string): Promise<Keyw
   const rank = everyWord
     ? sql`case when ${titleWordStart} then 0 when ${inTitle} then 1 when not (${everyWord}) then 2 when ${inDescription} then 2 else 3 end`
     : sql`case when ${titleWordStart} then 0 when ${inTitle} then 1 else 2 end`;
-  return { where: or(inTitle, inDescription, everyWord)!, rank };
+  return {
+    where: or(inTitle, inDescription, everyWord)!,
+    rank,
+    tiers: [titleWordStart!, inTitle, inDescription, ...(everyWord ? [everyWord] : [])],
+  };
 }
 
 /** The Arabic article: "الجيتار" is a word starting with "جيتار" as much as "جيتار" is. */
@@ -150,5 +160,9 @@ async function arabicKeywordSearch(ex: Executor, keyword: string): Promise<Keywo
   const rank = everyWord
     ? sql`case when ${titleWordStart} then 0 when ${inTitle} then 1 when not (${everyWord}) then 2 when ${inDescription} then 2 else 3 end`
     : sql`case when ${titleWordStart} then 0 when ${inTitle} then 1 else 2 end`;
-  return { where: or(inTitle, inDescription, everyWord)!, rank };
+  return {
+    where: or(inTitle, inDescription, everyWord)!,
+    rank,
+    tiers: [titleWordStart!, inTitle, inDescription, ...(everyWord ? [everyWord] : [])],
+  };
 }

@@ -9,6 +9,7 @@ import type {
   SubcategoryAnswer,
   SubcategoryList,
 } from '@/lib/contract/catalogue';
+import { searchResultsCap } from '@/lib/contract/catalogue';
 import type { Language } from '@/lib/contract/common';
 import { normaliseArabic } from '@/lib/rules/arabic';
 import type { AppContext } from '../../context';
@@ -205,13 +206,15 @@ export async function listProducts(
   plan: ProductListPlan,
   view: CatalogueView = 'shop',
 ): Promise<CatalogueAnswer<ProductList>> {
-  const { total, rows, full } = await timedRead(ctx, async (db) => {
+  const { total, capped, rows, full } = await timedRead(ctx, async (db) => {
+    // A shopper's search counts its matches up to the cap; staff see every match counted.
     const page = await repo.productPage(
       db,
       plan.filter,
       plan.sort,
       { limit: plan.limit, offset: (plan.page - 1) * plan.limit },
       plan.lang,
+      view === 'shop' ? searchResultsCap : undefined,
     );
     return { ...page, full: await repo.withRelations(db, page.rows) };
   });
@@ -225,6 +228,7 @@ export async function listProducts(
       results: total,
       metadata: metadata(total, plan.page, plan.limit),
       data: plan.fields ? project(data, plan.fields) : data,
+      ...(capped ? { resultsCapped: true as const } : {}),
     },
     products: rows.map((r) => r.id),
     // Every order changes sales (and stock): a list in that order may change with any of them.

@@ -23,6 +23,8 @@ import { productsAnswer } from '../catalogue-fake';
 import { firstFrameCards } from '@/components/catalogue/paged-grid';
 import { searchDebounceMs } from '@/components/catalogue/products-screen';
 import { settle } from '../settle';
+import { searchResultsCap, type ProductList } from '@/lib/contract/catalogue';
+import { switchLanguage } from '@/lib/i18n/i18n';
 
 const token = tokenFor(userId);
 
@@ -276,6 +278,49 @@ describe('product list', () => {
     await userEvent.clear(search);
     await userEvent.type(search, 'nothing like it');
     expect(await screen.findByText('No products match your search and filters.')).toBeInTheDocument();
+  });
+
+  /** The API's answer past the cap (tests/server/catalogue/search-cap.test.ts): results is the cap, the flag says so. */
+  function cappedLamp(c: Call) {
+    const answer = productsAnswer(allProducts, c);
+    if (!c.path.includes('keyword=lamp')) return answer;
+    const body = answer.body as ProductList;
+    return reply(200, {
+      ...body,
+      results: searchResultsCap,
+      metadata: { currentPage: 1, numberOfPages: Math.ceil(searchResultsCap / 24), limit: 24, nextPage: 2 },
+      data: allProducts,
+      resultsCapped: true,
+    } satisfies ProductList);
+  }
+
+  it('a search the API counted only up to its cap says "5,000+ products"', async () => {
+    api(cappedLamp);
+    signIn();
+    renderApp('/products?q=lamp');
+    expect(await screen.findByText('5,000+ products')).toHaveAttribute('role', 'status');
+    expect(screen.getByText(/^Showing \d+ of 5,000\+ products$/)).toHaveAttribute('role', 'status');
+  });
+
+  it('in Arabic the capped count reads "أكثر من ٥٬٠٠٠ منتج"', async () => {
+    api(cappedLamp);
+    signIn();
+    await act(() => switchLanguage('ar'));
+    const app = renderApp('/products?q=lamp');
+    try {
+      expect(await screen.findByText('أكثر من ٥٬٠٠٠ منتج')).toHaveAttribute('role', 'status');
+      expect(screen.getByText(/^عرض \S+ من أكثر من ٥٬٠٠٠ منتج$/)).toHaveAttribute('role', 'status');
+    } finally {
+      // Unmounted first: the screens need not follow the switch back.
+      app.unmount();
+      await act(() => switchLanguage('en'));
+    }
+  });
+
+  it('a count under the cap is written as it is', async () => {
+    await openList('/products?q=shirt');
+    expect(await screen.findByText('1 product')).toHaveAttribute('role', 'status');
+    expect(screen.queryByText(/\+ products/)).not.toBeInTheDocument();
   });
 
   it('waits for the pause: no request while keys come faster than the debounce', async () => {
