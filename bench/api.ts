@@ -14,7 +14,6 @@ import {
   load,
   runSql,
   seed,
-  signUp,
   startServer,
   targets,
   warmupSeconds,
@@ -53,11 +52,6 @@ async function benchOne(driver: 'pglite' | 'postgres'): Promise<ApiRun> {
           .split(/\s+/)
           .find((w) => w.length >= 4)
           ?.toLowerCase() ?? product.title.slice(0, 4);
-      console.log(`[api ${driver}] signing up ${connections} shoppers`);
-      const tokens: string[] = [];
-      for (let i = 0; i < connections; i++) tokens.push(await signUp(base, i));
-      for (const t of tokens) await api(base, 'POST', '/cart', { productId: product._id }, t);
-
       const catalogue = [
         { name: 'GET /products', path: '/api/v1/products' },
         { name: 'GET /products/{id}', path: `/api/v1/products/${product._id}` },
@@ -96,14 +90,7 @@ async function benchOne(driver: 'pglite' | 'postgres'): Promise<ApiRun> {
         url: base + catalogue[2]!.path,
         bustCache: true,
       });
-      await run({ name: 'GET /cart', url: `${base}/api/v1/cart`, tokens });
-      await run({
-        name: 'POST /cart',
-        url: `${base}/api/v1/cart`,
-        method: 'POST',
-        body: JSON.stringify({ productId: product._id }),
-        tokens,
-      });
+      // The cart's calls are measured by bench/cart.ts, with writes that stay valid for the whole run.
       return { driver, figures, baselineOf };
     } finally {
       await server.stop();

@@ -1,5 +1,5 @@
 // `npm run bench [-- <area> ...]`: runs the performance benchmarks and writes docs/benchmarks.md.
-// Areas: budgets, api, growth, startup, lighthouse, catalogue, back-office, orders (all by default, in that order); `docs` only re-renders. An area not run this
+// Areas: budgets, api, cart, growth, startup, lighthouse, catalogue, back-office, orders (all by default, in that order); `docs` only re-renders. An area not run this
 // time keeps its last figures from bench/results/<area>.json, dated. Hand-written analysis lives in
 // bench/notes.md and is copied into the document, so a rerun never erases it.
 import { spawnSync } from 'node:child_process';
@@ -7,6 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { benchApi, type ApiRun } from './api';
 import { benchBackOffice, type BackOfficeRun } from './back-office';
+import { benchCart, type CartRun } from './cart';
 import { benchCatalogue, type CatalogueRun } from './catalogue';
 import { benchOrders, type OrdersRun } from './orders';
 import { benchGrowth, searchAndFilter, type GrowthRun } from './growth';
@@ -17,6 +18,7 @@ import { fmtMs, median, readResult, repoRoot, writeResult, type Machine } from '
 const areas = [
   'budgets',
   'api',
+  'cart',
   'growth',
   'startup',
   'lighthouse',
@@ -66,6 +68,7 @@ async function main() {
     writeResult('budgets', data);
   }
   if (wanted.has('api')) await benchApi();
+  if (wanted.has('cart')) await benchCart();
   if (wanted.has('growth')) await benchGrowth();
   if (wanted.has('startup')) await benchStartup();
   if (wanted.has('lighthouse')) await benchLighthouse();
@@ -242,11 +245,6 @@ function render(): string {
           `| API (${label}) | ${name}: p99 ≤ 25 ms | ${f.p99} ms | ${latencyVerdict(run.driver, f, 25)} |`,
         );
       }
-      const w = run.figures.find((x) => x.name === 'POST /cart');
-      if (w)
-        summary.push(
-          `| API (${label}) | POST /cart p99 ≤ 50 ms | ${w.p99} ms | ${latencyVerdict(run.driver, w, 50)} |`,
-        );
     }
   } else push('_Not measured yet._');
   push();
@@ -372,6 +370,7 @@ function render(): string {
 
   renderBackOffice(push, summary);
   renderOrders(push, summary);
+  renderCart(push, summary);
 
   // Start-up
   const startup = readResult<Stamped & { runs: StartupRun[] }>('startup');
@@ -754,4 +753,65 @@ function renderOrders(push: (s?: string) => void, summary: string[]): void {
       );
   }
   push();
+}
+
+type CartResult = Stamped & { rounds: number; runs: CartRun[] };
+
+/** Counts of several rounds: their median (min–max). */
+function count(xs: number[]): string {
+  const n = (x: number) => Math.round(x).toLocaleString('en');
+  return `${n(median(xs))} (${n(Math.min(...xs))}–${n(Math.max(...xs))})`;
+}
+
+/**
+ * Cart calls at 50 connections (bench/cart.ts): each call's median (min–max) over the rounds; `cart-before` (the
+ * same benchmark on the code before issue 30's change, kept) beside it.
+ */
+function renderCart(push: (s?: string) => void, summary: string[]): void {
+  const now = readResult<CartResult>('cart');
+  const before = readResult<CartResult>('cart-before');
+  push('## Cart calls (autocannon, 50 connections, many shoppers in turn, every answer a 2xx)');
+  push();
+  if (!now) {
+    push(
+      '_Not measured yet: `BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- cart`._',
+    );
+    push();
+    return;
+  }
+  const figuresOf = (r: CartResult | undefined, driver: string, name: string) =>
+    r?.runs
+      .find((x) => x.driver === driver)
+      ?.rounds.flatMap((round) => round.figures.filter((f) => f.name === name)) ?? [];
+  const cell = (fs: { rps: number; p50: number; p99: number }[]) =>
+    fs.length
+      ? `${count(fs.map((f) => f.rps))} req/s · p50 ${range(fs.map((f) => f.p50))} · p99 ${range(fs.map((f) => f.p99))}`
+      : '—';
+  for (const run of now.runs) {
+    const label = run.driver === 'postgres' ? 'PostgreSQL' : 'PGlite';
+    push(`### ${label}`);
+    push();
+    push(
+      stamp(now) +
+        ` ${now.rounds} rounds; load at each round's start: ${run.rounds.map((r) => r.load.split(' ')[0]).join(', ')}.`,
+    );
+    if (before) push(`Before: ${stamp(before).replace(/^_|_$/g, '')}`);
+    push();
+    push('| Call | Now: req/s · p50 · p99, median (min–max) | Before |');
+    push('| --- | --- | --- |');
+    const names = [...new Set(run.rounds.flatMap((r) => r.figures.map((f) => f.name)))];
+    for (const name of names) {
+      push(
+        `| ${name} | ${cell(figuresOf(now, run.driver, name))} | ${cell(figuresOf(before, run.driver, name))} |`,
+      );
+    }
+    push();
+    const adds = figuresOf(now, run.driver, 'POST /cart (add one unit)');
+    if (adds.length) {
+      const p99 = median(adds.map((f) => f.p99));
+      summary.push(
+        `| Cart (${label}) | POST /cart p99 ≤ 50 ms, 50 connections, valid adds | ${fmtMs(p99)} | ${latencyVerdict(run.driver, { ...adds[0]!, p99 }, 50)} |`,
+      );
+    }
+  }
 }
