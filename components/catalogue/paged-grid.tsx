@@ -27,6 +27,11 @@ interface PagedGridProps {
   gridClassName: string;
   /** One card, as an <li> with its key. */
   renderCard: (product: Product, index: number) => ReactNode;
+  /**
+   * The count line when the API counted no further than `total` ("Showing 24 of 5,000+ products"): only a search
+   * is capped, so the product list brings that text (and the plural rules it needs) in its own code, not Home's.
+   */
+  cappedCount?: (shown: number, total: number) => string;
 }
 
 /**
@@ -34,7 +39,7 @@ interface PagedGridProps {
  * sentinel) or presses 'Load more' (keyboard and screen-reader users), announcing the new count. Only the
  * pages near the screen are mounted, so the DOM does not grow with the pages scrolled through.
  */
-export function PagedGrid({ listKey, list, gridClassName, renderCard }: PagedGridProps) {
+export function PagedGrid({ listKey, list, gridClassName, renderCard, cappedCount }: PagedGridProps) {
   const { size, total = 0, capped, hasMore, loadingMore, loadMore: onLoadMore, shown } = list;
   const t = useT();
   const container = useRef<HTMLDivElement>(null);
@@ -125,7 +130,7 @@ export function PagedGrid({ listKey, list, gridClassName, renderCard }: PagedGri
       <div ref={sentinel} className={styles.sentinel} />
       <div className={styles.more}>
         <p role="status" aria-live="polite">
-          {t(capped ? 'catalogue.showingCapped' : 'catalogue.showing', { shown, total })}
+          {capped && cappedCount ? cappedCount(shown, total) : t('catalogue.showing', { shown, total })}
         </p>
         {hasMore ? (
           // aria-disabled, not disabled: a disabled button drops the keyboard focus while the page loads.

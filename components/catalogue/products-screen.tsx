@@ -106,6 +106,7 @@ export function ProductsScreen() {
               list={list}
               gridClassName={`${gridStyles.grid} ${gridStyles.cards} ${styles.grid}`}
               renderCard={renderCard}
+              cappedCount={(shown, total) => t('products.showingCapped', { shown, total })}
             />
           ) : null}
         </section>

@@ -73,7 +73,7 @@ export const ar: Record<MessageId, string> = {
   'catalogue.nextCategories': 'الفئات التالية',
   'catalogue.showing':
     '{total, plural, zero {عرض # منتج} one {عرض منتج واحد} two {عرض {shown} من منتجين} few {عرض {shown} من # منتجات} many {عرض {shown} من # منتجًا} other {عرض {shown} من # منتج}}',
-  'catalogue.showingCapped':
+  'products.showingCapped':
     '{total, plural, one {عرض {shown} من أكثر من منتج واحد} two {عرض {shown} من أكثر من منتجين} few {عرض {shown} من أكثر من # منتجات} many {عرض {shown} من أكثر من # منتجًا} other {عرض {shown} من أكثر من # منتج}}',
   'catalogue.loadingMore': 'جارٍ التحميل…',
   'catalogue.loadMore': 'عرض المزيد',

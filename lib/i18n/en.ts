@@ -73,7 +73,7 @@ export const en = {
   'catalogue.nextCategories': 'Next categories',
   'catalogue.showing': 'Showing {shown} of {total} products',
   // A search with more matches than the API counts (searchResultsCap): "Showing 24 of 5,000+ products".
-  'catalogue.showingCapped': '{total, plural, other {Showing {shown} of #+ products}}',
+  'products.showingCapped': '{total, plural, other {Showing {shown} of #+ products}}',
   'catalogue.loadingMore': 'Loading…',
   'catalogue.loadMore': 'Load more',
   'card.addToCart': 'Add to cart',
