@@ -17,11 +17,6 @@ export async function findCart(
   return cart;
 }
 
-export async function cartById(exec: Executor, cartId: string): Promise<CartRow | undefined> {
-  const [cart] = await exec.select().from(carts).where(eq(carts.id, cartId));
-  return cart;
-}
-
 export async function cartLines(exec: Executor, cartId: string): Promise<CartItemRow[]> {
   return exec
     .select()

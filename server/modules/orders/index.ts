@@ -1,14 +1,7 @@
 // The orders module's face: all that other modules and server/app.ts may use of it (eslint.config.mjs holds them
 // to this file). Placing an order (cash here, card from checkout), its stock holds and per-order limits.
 export { checkHolder, checkProductShare, holderOf, limitsFor, type HoldLimits } from './holds';
-export {
-  cartUnits,
-  checkUnits,
-  maxUnitsPerLine,
-  maxUnitsPerOrder,
-  tooManyOfOne,
-  tooManyUnits,
-} from './limits';
+export { checkUnits, maxUnitsPerLine, maxUnitsPerOrder, tooManyOfOne, tooManyUnits } from './limits';
 export {
   CartChangedError,
   insufficientStock,

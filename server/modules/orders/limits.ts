@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { cartItems, heldOrder, orders } from '../../db/schema';
+import { heldOrder, orders } from '../../db/schema';
 import { AppError } from '../../errors';
 
 // Stock cannot be hoarded (docs/security.md): one shopper's cart, order and unpaid cash orders are
@@ -45,15 +45,6 @@ export const tooManyHeldOfProduct = (title: string, left: number) =>
   left > 0
     ? `Only ${left} more of ${title} can be ordered until earlier orders are delivered; order fewer`
     : `${title} cannot be ordered until earlier orders are delivered: they hold all of its stock that may wait for delivery`;
-
-/** Units in a cart, all lines together. */
-export async function cartUnits(exec: Executor, cartId: string): Promise<number> {
-  const [row] = await exec
-    .select({ units: sql<string | number | null>`sum(${cartItems.count})` })
-    .from(cartItems)
-    .where(eq(cartItems.cartId, cartId));
-  return Number(row?.units ?? 0);
-}
 
 /** Throws the contract's 400 when lines break the per-line or per-order cap. */
 export function checkUnits(lines: { title: string; count: number }[]): void {
