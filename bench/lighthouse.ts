@@ -13,11 +13,18 @@
 // load average to fall to 1.0 and records it; a run that would still start above 1.0 is refused and the
 // script stops without writing a result (BENCH_FORCE=1 runs it anyway and writes
 // bench/results/lighthouse-trial.json, which the document never shows). BENCH_RUNS sets the runs per
-// page, BENCH_PAGES a comma-separated subset (home,list,details,cart), BENCH_HOSTS one of static,server.
+// page, BENCH_PAGES a comma-separated subset (home,list,details,cart), BENCH_HOSTS a subset of static,server,floor.
+//
+// The floor (host "floor", bench/floor/): what the framework costs before a line of the storefront, measured in the
+// same run. A Next app with the storefront's settings and none of its code, built here into bench/floor/out and
+// served by the same static server: an empty page (Next's runtime and React's hydration: the floor of TBT), a page
+// where React draws a product card's picture from the answer the head script asked for (the floor of a data page's
+// LCP with the framework), and a page without a framework whose head script draws that picture (the network's own
+// floor: HTML, then the API, then the picture).
 //
 //   npx tsx bench/lighthouse.ts    → bench/results/lighthouse.json
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -40,11 +47,13 @@ import { startStaticServer } from './static-server';
 const serverPort = 3840;
 const debugPort = 3841;
 const staticPort = 3842;
+const floorPort = 3843;
 const runsPerPage = Number(process.env.BENCH_RUNS ?? 5);
 const maxLoad = 1.0;
 const force = process.env.BENCH_FORCE === '1';
-type Host = 'static' | 'server';
-const hosts: Host[] = (process.env.BENCH_HOSTS ?? 'static,server').split(',') as Host[];
+type Host = 'static' | 'server' | 'floor';
+const hosts: Host[] = (process.env.BENCH_HOSTS ?? 'static,server,floor').split(',') as Host[];
+const floorDir = path.join(repoRoot, 'bench', 'floor');
 
 async function connectWithRetry(endpoint: string) {
   for (let attempt = 0; ; attempt++) {
@@ -59,7 +68,7 @@ async function connectWithRetry(endpoint: string) {
 
 export interface PageFigure {
   page: string;
-  /** Who served the storefront's files: a plain static server (CDN-like) or our server. */
+  /** Who served the storefront's files: a plain static server (CDN-like) or our server; "floor": bench/floor/. */
   host: Host;
   url: string;
   /** Every run's figures, with the 1-minute load average at its start (loadAtStart). */
@@ -216,6 +225,35 @@ async function audit(url: string, file: string): Promise<Lhr> {
   }
 }
 
+/** The newest change under the floor's app and public folders (ms since the epoch). */
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    newest = Math.max(newest, statSync(path.join(dir, entry)).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds the floor's static export (and its precompressed twins) unless bench/floor/out is newer than its sources. */
+async function buildFloor(): Promise<string> {
+  const out = path.join(floorDir, 'out');
+  const built = path.join(out, 'index.html.br');
+  const sources = Math.max(
+    newestSource(path.join(floorDir, 'app')),
+    newestSource(path.join(floorDir, 'public')),
+    statSync(path.join(floorDir, 'next.config.ts')).mtimeMs,
+  );
+  if (existsSync(built) && statSync(built).mtimeMs > sources) return out;
+  console.log('[lighthouse] building the floor (bench/floor)');
+  const next = path.join(repoRoot, 'node_modules', 'next', 'dist', 'bin', 'next');
+  await run(process.execPath, [next, 'build', floorDir], { cwd: repoRoot });
+  await run(process.execPath, [path.join(repoRoot, 'scripts', 'precompress.mjs')], {
+    cwd: repoRoot,
+    env: { ...process.env, STOREFRONT_DIR: out },
+  });
+  return out;
+}
+
 export async function benchLighthouse(): Promise<PageFigure[]> {
   const chromiumPath = findChromium();
   const storefront = process.env.STOREFRONT_DIR
@@ -228,6 +266,9 @@ export async function benchLighthouse(): Promise<PageFigure[]> {
   const profileDir = tempDir('lighthouse-profile');
   const server = await startServer(serverPort, target, { STOREFRONT_DIR: storefront });
   const cdn = await startStaticServer(storefront, staticPort, server.url);
+  const floor = hosts.includes('floor')
+    ? await startStaticServer(await buildFloor(), floorPort, server.url)
+    : null;
   // Chromium is started here (not by Playwright, whose auto-attach to new tabs breaks Lighthouse's own
   // tab); Playwright only connects over CDP to store the token, then lets go.
   const browser = spawn(
@@ -254,9 +295,9 @@ export async function benchLighthouse(): Promise<PageFigure[]> {
     await api(base, 'POST', '/cart', { productId: second._id }, token);
 
     console.log('[lighthouse] catalogue ready; signing in');
-    const origins: Record<Host, string> = { static: cdn.url, server: base };
+    const origins: Record<Host, string> = { static: cdn.url, server: base, floor: floor?.url ?? '' };
     const cdp = await connectWithRetry(`http://127.0.0.1:${debugPort}`);
-    for (const host of hosts) {
+    for (const host of hosts.filter((h) => h !== 'floor')) {
       const page = await cdp.contexts()[0]!.newPage();
       await page.goto(`${origins[host]}/ecommerceweb/404.html`);
       await page.evaluate((t) => localStorage.setItem('tkn', t), token);
@@ -271,7 +312,18 @@ export async function benchLighthouse(): Promise<PageFigure[]> {
       { id: 'details', page: 'Product details', hash: `#/productDetails/${first._id}` },
       { id: 'cart', page: 'Cart', hash: '#/cart' },
     ].filter((p) => wanted.has(p.id));
-    const cells = hosts.flatMap((host) => pages.map((p) => ({ ...p, host })));
+    const floorPages = [
+      { id: 'floor-empty', page: 'Floor: an empty Next page', hash: '' },
+      {
+        id: 'floor-picture',
+        page: 'Floor: React draws a card picture from the early answer',
+        hash: 'picture/',
+      },
+      { id: 'floor-chain', page: 'Floor: the head script draws it, no framework', hash: 'chain.html' },
+    ];
+    const cells = hosts.flatMap((host) =>
+      (host === 'floor' ? floorPages : pages).map((p) => ({ ...p, host })),
+    );
     const runs = new Map<string, Array<{ figures: Record<string, number>; lhr: Lhr }>>();
     const file = path.join(profileDir, 'lhr.json');
     for (let round = 1; round <= runsPerPage; round++) {
@@ -320,6 +372,7 @@ export async function benchLighthouse(): Promise<PageFigure[]> {
   } finally {
     browser.kill('SIGTERM');
     await cdn.close();
+    await floor?.close();
     await server.stop();
     await target.cleanup();
     rmSync(profileDir, { recursive: true, force: true });

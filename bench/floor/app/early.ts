@@ -1,0 +1,16 @@
+// What the storefront's head script does for the product list (lib/session/boot-script.ts), with nothing else: on
+// the picture page, ask for the first page of products while the HTML is parsed, and preload the first cover, at
+// the card's sizes, as soon as the answer is in. The component takes the answer from `window.__first`.
+export const cardSizes = '(min-width: 1200px) 270px, (min-width: 992px) 30vw, (min-width: 340px) 45vw, 90vw';
+export const widths = [160, 320, 480, 640, 800, 1200];
+
+export const earlyScript = `(function(){
+if(location.pathname.indexOf('/picture')<0)return;
+window.__first=fetch('/api/v1/products?page=1',{headers:{Accept:'application/json'}}).then(function(r){return r.json()}).then(function(b){
+var u=b.data[0].imageCover,l=document.createElement('link');
+function at(w){var x=new URL(u,location.href);x.searchParams.set('w',String(w));return x.href}
+l.rel='preload';l.as='image';l.href=at(640);l.setAttribute('fetchpriority','high');
+l.setAttribute('imagesrcset',${JSON.stringify(widths)}.map(function(w){return at(w)+' '+w+'w'}).join(', '));
+l.setAttribute('imagesizes',${JSON.stringify(cardSizes)});document.head.appendChild(l);return b});
+window.__first['catch'](function(){});
+})()`;
