@@ -49,7 +49,9 @@ export function OrderCard({ order, refresh }: { order: Order; refresh: () => Pro
               loading="lazy"
               className={styles.image}
             />
-            <span className={styles.lineTitle}>{line.product.title}</span>
+            <span className={styles.lineTitle} dir="auto">
+              {line.product.title}
+            </span>
             <span className={styles.lineCount}>
               {count(line.count)} × {money(line.price)}
               {line.count > 1 ? (
