@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, useShownLocation } from '@/lib/router/react';
 import { endSessionOnServer } from '@/lib/api/auth';
+import { pieceCount } from '@/lib/rules/cart-summary';
 import { useCart } from '@/lib/session/cart-store';
 import { getToken, logout, subscribeSession } from '@/lib/session/session-store';
 import { asset } from '@/components/ui/asset';
@@ -42,11 +43,16 @@ function MenuLink({ to, label }: { to: string; label: Parameters<ReturnType<type
   );
 }
 
-/** 'Cart' with the count badge. Until the cart has been read its count is not known: a 0 would say it is empty. */
+/**
+ * 'Cart' with the count badge: the pieces in the cart, so every 'Add to cart' moves it, the same product's too (the
+ * cart's 'Cart Items' counts the lines). Until the cart has been read its count is not known: a 0 would say it is
+ * empty.
+ */
 function CartLink() {
   const t = useT();
-  const { numOfCartItems, cartLoaded, cartLoadFailed } = useCart();
+  const { products, cartLoaded, cartLoadFailed } = useCart();
   const state = cartLoaded ? undefined : cartLoadFailed ? 'failed' : 'loading';
+  const pieces = pieceCount(products);
   return (
     <li>
       <NavLink to="/cart" className={linkClass}>
@@ -57,11 +63,13 @@ function CartLink() {
           aria-label={
             state
               ? t(state === 'failed' ? 'nav.cartNotLoaded' : 'nav.cartLoading')
-              : t('nav.cartItems', { count: numOfCartItems })
+              : pieces === 1
+                ? t('nav.cartOnePiece')
+                : t('nav.cartPieces', { count: pieces })
           }
           data-state={state}
         >
-          {state ? (state === 'failed' ? '!' : '…') : t('nav.badge', { count: numOfCartItems })}
+          {state ? (state === 'failed' ? '!' : '…') : t('nav.badge', { count: pieces })}
         </span>
       </NavLink>
     </li>

@@ -64,7 +64,7 @@ export function OrderCard({ order, refresh }: { order: Order; refresh: () => Pro
       <OrderSummary
         figures={figures}
         classes={{ figures: `${styles.figures} ${styles.compact}` }}
-        first={{ label: t('orders.pieces'), value: count(pieceCount(order.cartItems)) }}
+        count={{ label: t('orders.pieces'), value: count(pieceCount(order.cartItems)) }}
         withTotal={false}
       />
       <footer className={styles.footer}>

@@ -139,16 +139,16 @@ describe.each(dbKinds)('the hosted payment page in the shopper language on %s', 
     expect(html).toContain('<label for="card-number">رقم البطاقة</label>');
     // A title with Arabic shows it; one without shows its English (field by field).
     expect(html).toContain(
-      `<tr><td>أباجورة نحاس</td><td class="num">٢</td><td class="num">${egp('٢٬٧٠٠٫٠٠')}</td></tr>`,
+      `<tr><td>أباجورة نحاس</td><td class="num">٢</td><td class="num">${egp('٢٬٧٠٠')}</td></tr>`,
     );
     expect(html).toContain(
-      `<tr><td>Plain Mug</td><td class="num">١</td><td class="num">${egp('١٠٠٫٠٠')}</td></tr>`,
+      `<tr><td>Plain Mug</td><td class="num">١</td><td class="num">${egp('١٠٠')}</td></tr>`,
     );
     // 2800 + 311 tax − 280 savings = 2831.
-    expect(html).toContain(`<dt>الضريبة</dt><dd>${egp('٣١١٫٠٠')}</dd>`);
-    expect(html).toContain(`<dt>التوفير</dt><dd>\u061c-${egp('٢٨٠٫٠٠')}</dd>`);
-    expect(html).toContain(`<dd class="total" id="amount">${egp('٢٬٨٣١٫٠٠')}</dd>`);
-    expect(html).toContain(`<button type="submit">ادفع ${egp('٢٬٨٣١٫٠٠')}</button>`);
+    expect(html).toContain(`<dt>الضريبة</dt><dd>${egp('٣١١')}</dd>`);
+    expect(html).toContain(`<dt>التوفير</dt><dd>\u061c-${egp('٢٨٠')}</dd>`);
+    expect(html).toContain(`<dd class="total" id="amount">${egp('٢٬٨٣١')}</dd>`);
+    expect(html).toContain(`<button type="submit">ادفع ${egp('٢٬٨٣١')}</button>`);
     // Card numbers stay in ASCII digits, isolated so a right-to-left line keeps their groups in order.
     expect(html).toContain('<span dir="ltr">4000 0000 0000 0002</span>');
     expect(html).toMatch(/<input id="card-number" name="cardNumber" dir="ltr"/);
@@ -171,11 +171,36 @@ describe.each(dbKinds)('the hosted payment page in the shopper language on %s', 
     expect(english).toContain(
       '<tr><td>Brass Lamp</td><td class="num">1</td><td class="num">1,350 EGP</td></tr>',
     );
-    expect(english).toContain('<dt>Savings</dt><dd>−135 EGP</dd>');
+    expect(english).toContain('<dt>Savings</dt><dd>-135 EGP</dd>');
     expect(english).toContain('<button type="submit">Pay 1,365 EGP</button>');
     // The page's own ?lang= switches it.
     expect((await open(en, '?lang=ar')).body).toContain('<html lang="ar" dir="rtl">');
     expect((await open(ar, '?lang=en')).body).toContain('<html lang="en">');
+  });
+
+  it('lists the summary as the cart does (original, savings, tax, items and pieces, total) with one minus sign', async () => {
+    const terms = (html: string) =>
+      [...html.matchAll(/<dt[^>]*>([^<]*)<\/dt><dd[^>]*>([^<]*)<\/dd>/g)].map(([, dt, dd]) => `${dt}: ${dd}`);
+    // Two lines, three pieces: 2 × 1350 + 100 = 2800; savings 280, tax 311, total 2831.
+    const { s: english } = await session([lamp.id, lamp.id, plain.id], {});
+    expect(terms((await open(english)).body)).toEqual([
+      'Original price: 2,800 EGP',
+      'Savings: -280 EGP',
+      'Tax: 311 EGP',
+      'Cart Items: 2 (3 pieces)',
+      'Total: 2,831 EGP',
+    ]);
+    const { s: arabic } = await session([lamp.id, lamp.id, plain.id], { query: '&lang=ar' });
+    expect(terms((await open(arabic)).body)).toEqual([
+      `السعر الأصلي: ${egp('٢٬٨٠٠')}`,
+      `التوفير: \u061c-${egp('٢٨٠')}`,
+      `الضريبة: ${egp('٣١١')}`,
+      'منتجات العربة: ٢ (٣ قطع)',
+      `الإجمالي: ${egp('٢٬٨٣١')}`,
+    ]);
+    // One line of one piece: the count alone.
+    const { s: one } = await session([plain.id], {});
+    expect(terms((await open(one)).body)).toContain('Cart Items: 1');
   });
 
   it('explains card problems in Arabic, and takes card digits typed on an Arabic keyboard', async () => {

@@ -212,6 +212,7 @@ export function renderPayForm(view: PayFormView): string {
 </div>`
     : '';
 
+  const pieces = view.lines.reduce((n, l) => n + l.count, 0);
   const rows = view.lines
     .map(
       (l) =>
@@ -230,8 +231,9 @@ export function renderPayForm(view: PayFormView): string {
 </table>
 <dl class="sum">
 <dt>${escapeHtml(t.originalPrice)}</dt><dd>${escapeHtml(t.money(summary.original))}</dd>
-<dt>${escapeHtml(t.tax)}</dt><dd>${escapeHtml(t.money(summary.tax))}</dd>
 <dt>${escapeHtml(t.savings)}</dt><dd>${escapeHtml(t.minusMoney(summary.savings))}</dd>
+<dt>${escapeHtml(t.tax)}</dt><dd>${escapeHtml(t.money(summary.tax))}</dd>
+<dt>${escapeHtml(t.cartItems)}</dt><dd>${escapeHtml(t.itemsAndPieces(view.lines.length, pieces))}</dd>
 <dt class="total">${escapeHtml(t.total)}</dt><dd class="total" id="amount">${escapeHtml(t.money(summary.total))}</dd>
 </dl>
 </section>
