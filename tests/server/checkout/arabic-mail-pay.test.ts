@@ -228,6 +228,49 @@ describe.each(dbKinds)('the hosted payment page in the shopper language on %s', 
     expect(again.body).toContain('<h1>تم دفع هذا الطلب بالفعل</h1>');
   });
 
+  it("keeps the page's language after a declined card or a form error, also when its address chose it (?lang=)", async () => {
+    /** Submits the page's own form, to the address its `action` names, as a browser does. */
+    const submit = async (page: string, fields: Record<string, string>) => {
+      const html = (await h.app.inject({ method: 'GET', url: page })).body;
+      const action = /<form method="post" action="([^"]*)"/.exec(html)![1]!.replace(/&amp;/g, '&');
+      const target = new URL(action, `http://api.shop.test${page}`);
+      return h.app.inject({
+        method: 'POST',
+        url: `${target.pathname}${target.search}`,
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: 'http://api.shop.test',
+          'sec-fetch-site': 'same-origin',
+        },
+        payload: formBody({ ...fields, csrf: csrfFrom(html) }),
+      });
+    };
+    const declinedCard = { ...card4242, cardNumber: '4000 0000 0000 0002' };
+
+    // A session opened in English, its page asked for in Arabic.
+    const { s: english } = await session([plain.id], {});
+    const declined = await submit(`${path(english)}?lang=ar`, declinedCard);
+    expect(declined.statusCode).toBe(402);
+    expect(declined.body).toContain('<html lang="ar" dir="rtl">');
+    expect(declined.body).toContain('تم رفض بطاقتك.');
+    const invalid = await submit(`${path(english)}?lang=ar`, { ...card4242, expiry: '13/99' });
+    expect(invalid.statusCode).toBe(422);
+    expect(invalid.body).toContain('<html lang="ar" dir="rtl">');
+    expect(invalid.body).toContain('أدخل تاريخ الانتهاء بصيغة شهر/سنة، مثل 04/29.');
+    // And the form shown again still posts in Arabic.
+    const again = /<form method="post" action="([^"]*)"/.exec(invalid.body)![1]!;
+    expect(again).toContain('lang=ar');
+
+    // A session opened in Arabic, its page asked for in English: English stays English.
+    const { s: arabic } = await session([plain.id], { query: '&lang=ar' });
+    const inEnglish = await submit(`${path(arabic)}?lang=en`, declinedCard);
+    expect(inEnglish.body).toContain('<html lang="en">');
+    expect(inEnglish.body).toContain('Your card was declined.');
+    // Without ?lang=, the session's language, as before.
+    const asOpened = await submit(path(arabic), declinedCard);
+    expect(asOpened.body).toContain('<html lang="ar" dir="rtl">');
+  });
+
   it('gives its error pages in Arabic, the stored failure reasons included', async () => {
     const missing = await h.app.inject({
       method: 'GET',

@@ -194,6 +194,10 @@ function inputAttrs(field: CardField, errors: PayFormView['errors'], t: PageText
   return `id="${fieldIds[field]}" name="${field}"${dir}${described ? ` aria-describedby="${described}"` : ''}${errors?.[field] ? ' aria-invalid="true"' : ''}`;
 }
 
+/**
+ * The form posts back to this page in its own language (`?lang=`): a declined card or a form error is answered in
+ * the language the shopper was reading, also when the page's address chose it rather than the session.
+ */
 export function renderPayForm(view: PayFormView): string {
   const { errors, declined, values, summary } = view;
   const t = pageTexts[view.lang ?? 'en'];
@@ -240,7 +244,7 @@ export function renderPayForm(view: PayFormView): string {
 <section class="card" aria-labelledby="card-title">
 <h2 id="card-title">${escapeHtml(t.cardDetails)}</h2>
 ${errorSummary}
-<form method="post" action="${escapeHtml(encodeURIComponent(view.sessionId))}" novalidate>
+<form method="post" action="${escapeHtml(`${encodeURIComponent(view.sessionId)}?lang=${t.lang}`)}" novalidate>
 <input type="hidden" name="csrf" value="${escapeHtml(view.csrfToken)}">
 <div class="field">
 <label for="${fieldIds.cardNumber}">${escapeHtml(t.cardNumber)}</label>
