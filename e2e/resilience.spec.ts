@@ -39,7 +39,7 @@ test('API down: every catalogue screen shows an error instead of a blank page', 
   await page.unroute('**/api/v1/**');
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByText('No Product In Your Cart')).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByLabel('0 pieces')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByLabel('0 items')).toBeVisible();
   // The shopper was not logged out by a network failure.
   expect(await tokenInStorage(page)).toBe(shopper.token);
 });

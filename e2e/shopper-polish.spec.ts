@@ -190,7 +190,7 @@ test('two tabs, one cart: a change in one tab shows in the other, with what chan
   await expect(
     page.getByText(`Your cart was changed in another tab or device: ${b!.title} was removed.`),
   ).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByLabel('1 piece')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByLabel('1 items')).toBeVisible();
   await other.close();
 });
 

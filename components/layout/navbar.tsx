@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, useShownLocation } from '@/lib/router/react';
 import { endSessionOnServer } from '@/lib/api/auth';
-import { pieceCount } from '@/lib/rules/cart-summary';
 import { useCart } from '@/lib/session/cart-store';
 import { getToken, logout, subscribeSession } from '@/lib/session/session-store';
 import { asset } from '@/components/ui/asset';
@@ -44,15 +43,13 @@ function MenuLink({ to, label }: { to: string; label: Parameters<ReturnType<type
 }
 
 /**
- * 'Cart' with the count badge: the pieces in the cart, so every 'Add to cart' moves it, the same product's too (the
- * cart's 'Cart Items' counts the lines). Until the cart has been read its count is not known: a 0 would say it is
- * empty.
+ * 'Cart' with the count badge: the items (lines), as the cart's 'Cart Items' counts them. Until the cart has been
+ * read its count is not known: a 0 would say it is empty.
  */
 function CartLink() {
   const t = useT();
-  const { products, cartLoaded, cartLoadFailed } = useCart();
+  const { numOfCartItems, cartLoaded, cartLoadFailed } = useCart();
   const state = cartLoaded ? undefined : cartLoadFailed ? 'failed' : 'loading';
-  const pieces = pieceCount(products);
   return (
     <li>
       <NavLink to="/cart" className={linkClass}>
@@ -63,13 +60,11 @@ function CartLink() {
           aria-label={
             state
               ? t(state === 'failed' ? 'nav.cartNotLoaded' : 'nav.cartLoading')
-              : pieces === 1
-                ? t('nav.cartOnePiece')
-                : t('nav.cartPieces', { count: pieces })
+              : t('nav.cartItems', { count: numOfCartItems })
           }
           data-state={state}
         >
-          {state ? (state === 'failed' ? '!' : '…') : t('nav.badge', { count: pieces })}
+          {state ? (state === 'failed' ? '!' : '…') : t('nav.badge', { count: numOfCartItems })}
         </span>
       </NavLink>
     </li>

@@ -21,7 +21,8 @@ const retryWhenBack: Middleware = (useSWRNext) => (key, fetcher, config) => {
   const failed = worthRetrying(
     (cache.get(unstable_serialize(key)) as { error?: unknown } | undefined)?.error,
   );
-  const swr = useSWRNext(key, fetcher, { ...config, revalidateOnFocus: failed, revalidateOnReconnect: true });
+  // revalidateOnReconnect is SWR's default (on): back online, every read is asked again.
+  const swr = useSWRNext(key, fetcher, { ...config, revalidateOnFocus: failed });
   // Read here, so that a failure draws the hook again and the focus switch above follows it.
   void swr.error;
   return swr;

@@ -20,9 +20,8 @@ export const ar: Record<MessageId, string> = {
   'nav.closeMenu': 'إغلاق القائمة',
   'nav.cartLoading': 'جارٍ تحميل العربة',
   'nav.cartNotLoaded': 'لم يتم تحميل العربة',
-  'nav.cartPieces':
-    '{count, plural, zero {لا توجد قطع} one {قطعة واحدة} two {قطعتان} few {# قطع} many {# قطعة} other {# قطعة}}',
-  'nav.cartOnePiece': 'قطعة واحدة',
+  'nav.cartItems':
+    '{count, plural, zero {لا توجد منتجات} one {منتج واحد} two {منتجان} few {# منتجات} many {# منتجًا} other {# منتج}}',
   'nav.darkTheme': 'المظهر الداكن',
   'footer.title': 'احصل على تطبيق FreshCart',
   'footer.lead': 'أرسل لنفسك رابط المتجر من تطبيق البريد الخاص بك، ثم افتحه على هاتفك.',

@@ -19,9 +19,7 @@ export const en = {
   'nav.closeMenu': 'Close menu',
   'nav.cartLoading': 'cart loading',
   'nav.cartNotLoaded': 'cart not loaded',
-  // The badge counts pieces (a plural would bring the plural rules to every first screen: one piece has its own).
-  'nav.cartPieces': '{count} pieces',
-  'nav.cartOnePiece': '1 piece',
+  'nav.cartItems': '{count} items',
   'nav.darkTheme': 'Dark theme',
   'footer.title': 'Get the FreshCart app',
   'footer.lead': 'Mail yourself a link to the shop from your own e-mail app, then open it on your phone.',

@@ -2,24 +2,15 @@
 // mail alike, in both languages: whole pounds without decimals, an amount with piastres with two ("5,400 EGP",
 // "5,400.50 EGP"; "‏٥٬٤٠٠ ج.م.‏" in Arabic, as ar-EG writes pounds). A fixed locale per language, so server and
 // browser print the same text.
-const formats = new Map<string, Intl.NumberFormat>();
-
-function numberFormat(lang: 'en' | 'ar', decimals: 0 | 2): Intl.NumberFormat {
-  const id = `${lang}${decimals}`;
-  let format = formats.get(id);
-  if (!format) {
-    const digits = { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
-    format =
-      lang === 'ar'
-        ? new Intl.NumberFormat('ar-EG', { style: 'currency', currency: 'EGP', ...digits })
-        : new Intl.NumberFormat('en-US', digits);
-    formats.set(id, format);
-  }
-  return format;
-}
+const formats: Record<string, Intl.NumberFormat> = {};
 
 export function formatEgp(pounds: number, lang: 'en' | 'ar' = 'en'): string {
-  const written = numberFormat(lang, Number.isInteger(pounds) ? 0 : 2).format(pounds);
+  const digits = Number.isInteger(pounds) ? 0 : 2;
+  const written = (formats[lang + digits] ??= new Intl.NumberFormat(lang === 'ar' ? 'ar-EG' : 'en-US', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    ...(lang === 'ar' && { style: 'currency', currency: 'EGP' }),
+  })).format(pounds);
   return lang === 'ar' ? written : `${written} EGP`;
 }
 

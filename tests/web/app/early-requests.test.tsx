@@ -145,7 +145,7 @@ describe('Home, opened with the head script’s reads on their way', () => {
     const categories = await screen.findByRole('region', { name: 'Shop Popular Categories' });
     expect(within(categories).getByText(men.name)).toBeInTheDocument();
     expect(within(categories).queryByText(women.name)).toBeNull();
-    await waitFor(() => expect(screen.getByLabelText('4 pieces')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByLabelText('2 items')).toBeInTheDocument());
     expect(calls.map((c) => c.path)).toEqual([`/orders/user/${userId}`]);
   });
 

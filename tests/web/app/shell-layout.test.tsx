@@ -110,8 +110,8 @@ describe('navbar', () => {
       expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     }
     expect(within(nav).getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/allorders');
-    await waitFor(() => expect(within(nav).getByRole('link', { name: /^Cart/ })).toHaveTextContent('Cart3'));
-    expect(within(nav).getByLabelText('3 pieces')).toBeInTheDocument();
+    await waitFor(() => expect(within(nav).getByRole('link', { name: /^Cart/ })).toHaveTextContent('Cart2'));
+    expect(within(nav).getByLabelText('2 items')).toBeInTheDocument();
   });
 
   it('Logout removes the token, resets the cart without a call, ends the token on the server and goes to /login', async () => {
@@ -119,7 +119,7 @@ describe('navbar', () => {
     act(() => setToken(token));
     const { pathname } = renderApp('/products');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    await waitFor(() => expect(within(nav).getByLabelText('3 pieces')).toBeInTheDocument());
+    await waitFor(() => expect(within(nav).getByLabelText('2 items')).toBeInTheDocument());
     const before = calls.length;
     await userEvent.click(within(nav).getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(pathname()).toBe('/login'));

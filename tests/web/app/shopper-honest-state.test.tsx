@@ -39,9 +39,9 @@ describe('the cart badge and the busy overlay while the cart loads', () => {
     renderApp('/products');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).getByLabelText('cart loading')).toBeInTheDocument();
-    expect(within(nav).queryByLabelText('0 pieces')).not.toBeInTheDocument();
+    expect(within(nav).queryByLabelText('0 items')).not.toBeInTheDocument();
     await act(async () => gate.resolve());
-    expect(await within(nav).findByLabelText('3 pieces')).toBeInTheDocument();
+    expect(await within(nav).findByLabelText('2 items')).toBeInTheDocument();
   });
 
   it('a failed cart load shows a badge that says so, not 0', async () => {
@@ -50,7 +50,7 @@ describe('the cart badge and the busy overlay while the cart loads', () => {
     renderApp('/products');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(await within(nav).findByLabelText('cart not loaded')).toBeInTheDocument();
-    expect(within(nav).queryByLabelText('0 pieces')).not.toBeInTheDocument();
+    expect(within(nav).queryByLabelText('0 items')).not.toBeInTheDocument();
   });
 
   it('the first cart read puts no busy overlay over the page: only a cart call the shopper started does', async () => {

@@ -225,7 +225,7 @@ describe('home', () => {
     expect(
       await screen.findByText('it is Added to cart', { selector: '[role="alert"] *, [role="alert"]' }),
     ).toBeInTheDocument();
-    expect(screen.getByLabelText('1 piece')).toBeInTheDocument();
+    expect(screen.getByLabelText('1 items')).toBeInTheDocument();
   });
 
   it('shows "error occured" when the add fails, and no success toast', async () => {
