@@ -61,7 +61,7 @@ export function RegisterScreen() {
       redirect.current = setTimeout(() => navigate('/home'), registerRedirectMs);
       return true;
     } catch (err) {
-      console.error(err);
+      // Said in the 'Oops!' dialog (spec section 8), not logged: an e-mail already registered is normal use.
       setFailure(errorMessage(err));
       return false;
     }
@@ -77,7 +77,6 @@ export function RegisterScreen() {
       setToken(token);
       navigate('/home');
     } catch (err) {
-      console.error(err);
       setLoading(false);
       setFailure(errorMessage(err));
     }
