@@ -40,7 +40,6 @@ export function Footer() {
             id={emailId}
             className={styles.input}
             type="email"
-            dir="auto"
             required
             autoComplete="email"
             placeholder={t('footer.emailPlaceholder')}

@@ -34,8 +34,14 @@ function shop() {
   );
 }
 
-/** Every field a shopper types in on the screen (the footer's e-mail among them). */
-const typedFields = () => [...screen.getAllByRole('textbox'), ...screen.queryAllByRole('searchbox')];
+/**
+ * Every field a shopper types in on the screen but the footer's e-mail, whose placeholder reads in the page's
+ * direction (an empty field with dir="auto" would draw it at the left of an Arabic page).
+ */
+const typedFields = () =>
+  [...screen.getAllByRole('textbox'), ...screen.queryAllByRole('searchbox')].filter(
+    (field) => !field.closest('footer'),
+  );
 
 afterEach(async () => {
   act(() => clearToken());
@@ -52,11 +58,11 @@ describe.each<Lang>(['en', 'ar'])('in %s', (lang) => {
     return renderApp(path);
   }
 
-  it('the order form: details, city, phone and the footer e-mail take the direction of what is typed', async () => {
+  it('the order form: details, city and phone take the direction of what is typed', async () => {
     await open('/order');
-    // Details, city, phone, the footer's e-mail.
+    // Details, city, phone.
     const fields = await waitFor(() => {
-      expect(typedFields()).toHaveLength(4);
+      expect(typedFields()).toHaveLength(3);
       return typedFields();
     });
     for (const field of fields) expect(field).toHaveAttribute('dir', 'auto');
@@ -66,7 +72,7 @@ describe.each<Lang>(['en', 'ar'])('in %s', (lang) => {
     await open('/products');
     await screen.findByRole('searchbox');
     const fields = typedFields();
-    expect(fields.length).toBeGreaterThanOrEqual(4);
+    expect(fields.length).toBeGreaterThanOrEqual(3);
     for (const field of fields) expect(field).toHaveAttribute('dir', 'auto');
     const card = (await screen.findAllByRole('article'))[0]!;
     expect(within(card).getByRole('heading', { level: 3 })).toHaveAttribute('dir', 'auto');
@@ -77,7 +83,7 @@ describe.each<Lang>(['en', 'ar'])('in %s', (lang) => {
     await open('/register', false);
     await screen.findByRole('heading', { level: 1 });
     const fields = [...typedFields(), ...document.querySelectorAll('input[type="password"]')];
-    expect(fields.length).toBeGreaterThanOrEqual(6);
+    expect(fields.length).toBeGreaterThanOrEqual(5);
     for (const field of fields) expect(field).toHaveAttribute('dir', 'auto');
   });
 
