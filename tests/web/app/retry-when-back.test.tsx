@@ -100,7 +100,10 @@ describe('a screen whose read failed reads again when the shopper comes back', (
     expect(missing.calls.filter((c) => c.path === `/products/${camera._id}`)).toHaveLength(1);
   });
 
-  it('the cart: when back online', async () => {
+  it.each([
+    ['when back online', online],
+    ['on focus', focus],
+  ])('the cart: %s', async (_, comeBack) => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     let up = false;
     const { calls } = mockApi(
@@ -115,26 +118,9 @@ describe('a screen whose read failed reads again when the shopper comes back', (
     await act(() => followingOtherTabs());
     up = true;
     const before = calls.filter((c) => c.path === '/cart').length;
-    await online();
+    await comeBack();
     expect(await screen.findByRole('heading', { name: camera.title })).toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/cart')).toHaveLength(before + 1);
-  });
-
-  it('the cart: on focus', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    let up = false;
-    mockApi(
-      on('GET', '/cart', () => (up ? reply(200, cart([cartLine(camera, 1)])) : down())),
-      on('GET', `/orders/user/${userId}`, () => reply(200, [])),
-      on('GET', '/wishlist', () => reply(200, { status: 'success', count: 0, data: [] })),
-    );
-    act(() => setToken(token));
-    renderApp('/cart');
-    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load your cart.');
-    await act(() => followingOtherTabs());
-    up = true;
-    await focus();
-    expect(await screen.findByRole('heading', { name: camera.title })).toBeInTheDocument();
   });
 
   it('the order history: on focus', async () => {
