@@ -96,6 +96,18 @@ describe('home', () => {
     expect(card.getByRole('button', { name: /Add to cart/ })).toHaveTextContent('Add to cart');
   });
 
+  it("leaves the high priority to the banner, Home's largest picture: the product cards load lazily", async () => {
+    api(() => reply(200, list(allProducts)));
+    signIn();
+    renderApp('/home');
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    for (const card of cards()) {
+      const img = within(card).getByRole('img');
+      expect(img).not.toHaveAttribute('fetchpriority');
+      expect(img).toHaveAttribute('loading', 'lazy');
+    }
+  });
+
   it('loads the banner and the categories slider with the real categories', async () => {
     api(() => reply(200, list(allProducts)));
     signIn();
@@ -262,6 +274,14 @@ describe('product list', () => {
   function titles() {
     return cards().map((c) => within(c).getByRole('heading').textContent);
   }
+
+  it("asks a high priority for the first card's picture only, the screen's largest paint", async () => {
+    await openList();
+    const pictures = cards().map((c) => within(c).getByRole('img'));
+    expect(pictures[0]).toHaveAttribute('fetchpriority', 'high');
+    expect(pictures[0]).toHaveAttribute('loading', 'eager');
+    for (const img of pictures.slice(1)) expect(img).not.toHaveAttribute('fetchpriority');
+  });
 
   it('searches once typing pauses, in the API, and writes the search to the URL', async () => {
     const { calls, router } = await openList();
