@@ -275,6 +275,38 @@ describe('product list', () => {
     return cards().map((c) => within(c).getByRole('heading').textContent);
   }
 
+  it("does not take the first frame's few cards for the end of the grid: no next page until the page is whole", async () => {
+    const many = Array.from({ length: 50 }, (_, i) => product(`Item Number ${i + 1}`, 100 + i, men, defacto));
+    const { calls } = api((c) => productsAnswer(many, c));
+    signIn();
+    // A list no other test has grown (the pages a list has loaded are kept for the tab, for Back).
+    renderApp('/products?q=number');
+    // The sentinel is near the screen only while the first page shows its first rows (a short first frame on a
+    // wide screen), far below it once the page is whole. Stubbed after renderApp, which installs the always-in-view
+    // stand-in; the grid observes once the first page is in.
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly callback: IntersectionObserverCallback) {}
+        observe(target: Element) {
+          const isIntersecting = document.querySelectorAll('article').length < 24;
+          this.callback([{ isIntersecting, target } as IntersectionObserverEntry], this as never);
+        }
+        unobserve() {}
+        disconnect() {}
+        takeRecords() {
+          return [];
+        }
+      },
+    );
+    await waitFor(() => expect(cards()).toHaveLength(24));
+    await settle();
+    expect(screen.getByText('Showing 24 of 50 products')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path.startsWith('/products')).map((c) => c.path)).toEqual([
+      '/products?keyword=number&page=1&limit=24',
+    ]);
+  });
+
   it("asks a high priority for the first card's picture only, the screen's largest paint", async () => {
     await openList();
     const pictures = cards().map((c) => within(c).getByRole('img'));
