@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link } from '@/lib/router/react';
 import { useCategories } from '@/lib/api/catalogue';
 import type { Category } from '@/lib/contract/catalogue';
-import { ChevronIcon } from '@/components/ui/icons';
+import { ChevronIcon } from '@/components/ui/catalogue-icons';
 import { CategoriesPlaceholder } from './categories-placeholder';
 import { ProductImage } from './product-image';
 import { useLateSlider } from './use-late-slider';
