@@ -1,7 +1,7 @@
 // Journey 9: the cart page against what the server holds.
 import type { Locator, Page } from '@playwright/test';
 import type { Product } from '@/lib/contract/catalogue';
-import { logInWithToken, openApp } from './support/app';
+import { expectRoute, logInWithToken, openApp } from './support/app';
 import { expect, test } from './support/fixtures';
 import { egp, expectedSummary } from './support/money';
 
@@ -129,4 +129,45 @@ test('cart: an empty cart reads No Product In Your Cart', async ({ page, shopper
   await openApp(page, '/cart');
   await expect(page.getByRole('heading', { name: 'Shopping Cart' })).toBeVisible();
   await expect(page.getByText('No Product In Your Cart', { exact: true })).toBeVisible();
+});
+
+test('phone: with a long cart the total and Proceed to Checkout wait at the bottom of the screen until the summary shows', async ({
+  page,
+  shopper,
+  api,
+}) => {
+  const products = (await api.catalogue()).filter((p) => p.quantity >= 5).slice(0, 4);
+  for (const p of products) await api.addToCart(shopper.token, p._id);
+  const cart = (await api.cart(shopper.token))!;
+  await page.setViewportSize({ width: 375, height: 812 });
+  await logInWithToken(page, shopper.token);
+  await openApp(page, '/cart');
+  await expect(lineOf(page, products[3]!)).toBeAttached();
+
+  const bar = page.getByRole('region', { name: 'Proceed to Checkout' });
+  await expect(bar).toBeInViewport();
+  await expect(bar).toContainText(`Total ${egp(expectedSummary(cart.data.totalCartPrice).total)}`);
+  const summary = page.getByRole('complementary', { name: 'Order Summary' });
+  await expect(summary).not.toBeInViewport();
+
+  // Scrolled down to the summary, its own link is there: the bar steps aside.
+  await summary.getByRole('link', { name: 'Proceed to Checkout' }).scrollIntoViewIfNeeded();
+  await expect(bar).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(bar).toBeInViewport();
+  await bar.getByRole('link', { name: 'Proceed to Checkout' }).click();
+  await expectRoute(page, '/order');
+});
+
+test('a wide screen has no checkout bar: the summary stands beside the lines', async ({
+  page,
+  shopper,
+  api,
+}) => {
+  const products = (await api.catalogue()).filter((p) => p.quantity >= 5).slice(0, 4);
+  for (const p of products) await api.addToCart(shopper.token, p._id);
+  await logInWithToken(page, shopper.token);
+  await openApp(page, '/cart');
+  await expect(page.getByRole('complementary', { name: 'Order Summary' })).toBeInViewport();
+  await expect(page.getByRole('region', { name: 'Proceed to Checkout' })).toHaveCount(0);
 });

@@ -138,3 +138,18 @@ test('home: once the session ends in another tab, the shopper is sent to /login 
   // Logout ended the token on the server too: it opens nothing any more.
   expect((await api.cartResponse(shopper.token)).status()).toBe(401);
 });
+
+test('a laptop’s first screen (1280 × 800) shows a row of products below the banner and the categories', async ({
+  page,
+  shopper,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await logInWithToken(page, shopper.token);
+  await openApp(page, '/home');
+  await expect(page.getByRole('heading', { name: 'Shop Popular Categories' })).toBeVisible();
+  const first = page.getByRole('region', { name: 'Shop Product' }).locator('article').first();
+  await expect(first).toBeVisible();
+  const box = (await first.boundingBox())!;
+  // Without scrolling, at least 64 px of the first row's pictures are in view.
+  expect(box.y, 'the first product card starts on the first screen').toBeLessThanOrEqual(800 - 64);
+});

@@ -62,6 +62,33 @@ test('phone: prices stay on one line, stars keep their size, and a row’s butto
   }
 });
 
+test('phone: the open menu dims the page behind it, and a tap there closes it without opening what is under it', async ({
+  page,
+  shopper,
+}) => {
+  await phone(page);
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  await logInWithToken(page, shopper.token);
+  await openApp(page, '/products');
+  await expect(page.locator('main article').first()).toBeVisible();
+  await waitForHydration(page);
+  // A strip at the bottom of the screen, below where the menu ends: the product cards.
+  const strip = { x: 0, y: 700, width: 375, height: 100 };
+  const before = await meanLuminance(page, strip);
+  const menuButton = page.getByRole('button', { name: 'Open menu' });
+  await menuButton.click();
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+  const dimmed = await meanLuminance(page, strip);
+  expect(
+    dimmed,
+    `the page behind the menu is dimmed (${before.toFixed(2)} → ${dimmed.toFixed(2)})`,
+  ).toBeLessThan(before * 0.7);
+  await page.mouse.click(187, 750);
+  await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  await expectRoute(page, '/products');
+  expect(await meanLuminance(page, strip)).toBeCloseTo(before, 1);
+});
+
 test('phone: the filters fold behind a button, so the first screen shows products', async ({
   page,
   shopper,

@@ -8,6 +8,7 @@ import { CartGate } from '@/components/ui/cart-gate';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { CartLines } from './cart-lines';
 import { CartSummaryPanel } from './cart-summary-panel';
+import { CheckoutBar } from './checkout-bar';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useCartActions } from './use-cart-actions';
 import styles from './cart-screen.module.scss';
@@ -37,6 +38,7 @@ export function CartScreen() {
             onClear={() => setConfirmClear(true)}
           />
         </div>
+        <CheckoutBar totalCartPrice={cart.totalCartPrice} />
       </CartGate>
       <ConfirmDialog
         open={confirmClear}

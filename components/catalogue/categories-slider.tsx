@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link } from '@/lib/router/react';
 import { useCategories } from '@/lib/api/catalogue';
 import type { Category } from '@/lib/contract/catalogue';
-import { ChevronIcon } from '@/components/ui/icons';
+import { ChevronIcon } from '@/components/ui/catalogue-icons';
 import { CategoriesPlaceholder } from './categories-placeholder';
 import { ProductImage } from './product-image';
 import { useLateSlider } from './use-late-slider';
@@ -41,12 +41,13 @@ function CategoriesTrack({ categories }: { categories: Category[] }) {
   const t = useT();
   // The tiles are laid out by CSS as keen-slider will lay them out, so it can arrive once the page is idle.
   const slider = useLateSlider<HTMLUListElement>({
-    loop: categories.length > 6,
+    loop: categories.length > 8,
     slides: { perView: 2.2, spacing: 12 },
     breakpoints: {
       '(min-width: 576px)': { slides: { perView: 3.2, spacing: 12 } },
-      '(min-width: 992px)': { slides: { perView: 5, spacing: 16 } },
-      '(min-width: 1200px)': { slides: { perView: 6, spacing: 16 } },
+      '(min-width: 992px)': { slides: { perView: 6, spacing: 16 } },
+      // Small tiles on a wide screen: the banner, the categories and a row of products share its first screen.
+      '(min-width: 1200px)': { slides: { perView: 8, spacing: 16 } },
     },
   });
 

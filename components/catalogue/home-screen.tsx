@@ -63,9 +63,10 @@ export function HomeScreen() {
             listKey="home"
             list={list}
             gridClassName={`${grid.grid} ${grid.cards}`}
-            renderCard={(p, i) => (
+            renderCard={(p) => (
               <li key={p._id}>
-                <ProductCard product={p} onAdd={(id) => void add(id)} priority={i === 0} busy={busy} />
+                {/* Not a priority: Home's largest picture is the banner's, which the head script preloads. */}
+                <ProductCard product={p} onAdd={(id) => void add(id)} busy={busy} />
               </li>
             )}
           />

@@ -3,6 +3,7 @@ import {
   useCallback,
   useEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   type ReactNode,
@@ -45,6 +46,22 @@ export function PagedGrid({ listKey, list, gridClassName, renderCard, cappedCoun
   const container = useRef<HTMLDivElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const [anchor, setAnchor] = useState(0);
+  // Pages showing only their first rows (a new list's first frame): the sentinel right below them is not the end
+  // of the grid. Counted in a ref, read when the observer reports; `painted` observes again once they are whole.
+  const partialPages = useRef(0);
+  const [painted, setPainted] = useState(0);
+  const painting = useMemo(
+    () => ({
+      start: () => {
+        partialPages.current++;
+      },
+      end: () => {
+        partialPages.current--;
+        setPainted((n) => n + 1);
+      },
+    }),
+    [],
+  );
   let heights = heightsByList.get(listKey);
   if (!heights) {
     heights = [];
@@ -104,13 +121,13 @@ export function PagedGrid({ listKey, list, gridClassName, renderCard, cappedCoun
     if (!el || !hasMore || loadingMore || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting)) onLoadMore();
+        if (partialPages.current === 0 && entries.some((e) => e.isIntersecting)) onLoadMore();
       },
       { rootMargin: '0px 0px 800px 0px' },
     );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [hasMore, loadingMore, onLoadMore, size]);
+  }, [hasMore, loadingMore, onLoadMore, size, painted]);
 
   return (
     <>
@@ -124,6 +141,7 @@ export function PagedGrid({ listKey, list, gridClassName, renderCard, cappedCoun
             height={heights[i] || estimate}
             gridClassName={gridClassName}
             renderCard={renderCard}
+            painting={painting}
           />
         ))}
       </div>
@@ -150,23 +168,29 @@ interface PageSlotProps {
   height: number;
   gridClassName: string;
   renderCard: (product: Product, index: number) => ReactNode;
+  /** Told when the page starts showing only its first rows, and when it is whole. */
+  painting: { start(): void; end(): void };
 }
 
 /** Cards a list's first page shows in its first frame; the rest follow in the next one. */
 export const firstFrameCards = 8;
 
 /** One page: its grid when near the screen, else a spacer as tall; nothing until it has arrived. */
-function PageSlot({ list, index, mounted, height, gridClassName, renderCard }: PageSlotProps) {
+function PageSlot({ list, index, mounted, height, gridClassName, renderCard, painting }: PageSlotProps) {
   const { data } = usePage(list, index + 1);
   // A list shown for the first time (a new search) paints its first rows a frame sooner; a list whose
   // heights are known (back from a product, scroll restored) is drawn whole at once.
   const [whole, setWhole] = useState(index > 0 || height > 0);
   useEffect(() => {
     if (whole || !data) return;
+    painting.start();
     // The rest as a transition: React renders it in slices that yield to the browser.
     const frame = requestAnimationFrame(() => startTransition(() => setWhole(true)));
-    return () => cancelAnimationFrame(frame);
-  }, [whole, data]);
+    return () => {
+      cancelAnimationFrame(frame);
+      painting.end();
+    };
+  }, [whole, data, painting]);
   if (!data) return null;
   if (!mounted) return <div data-page={index} aria-hidden="true" style={{ height }} />;
   const offset = index * (data.metadata.limit || data.data.length);

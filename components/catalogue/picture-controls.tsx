@@ -1,4 +1,4 @@
-import { ChevronIcon } from '@/components/ui/icons';
+import { ChevronIcon } from '@/components/ui/catalogue-icons';
 import { useT } from '@/lib/i18n/i18n';
 import styles from './picture-controls.module.scss';
 

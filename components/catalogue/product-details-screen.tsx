@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useParams } from '@/lib/router/react';
+import { Link, useParams } from '@/lib/router/react';
 import { useProduct } from '@/lib/api/products';
 import { useMoney } from '@/lib/i18n/format';
 import { useT, type Translate } from '@/lib/i18n/i18n';
@@ -62,6 +62,17 @@ export function ProductDetailsScreen() {
 
   return (
     <div className={grid.page}>
+      <nav className={styles.breadcrumb} aria-label={t('details.breadcrumb')}>
+        <ol>
+          <li>
+            <Link to="/home">{t('nav.home')}</Link>
+          </li>
+          <li>
+            <Link to={`/productwithCategory/${product.category._id}`}>{product.category.name}</Link>
+          </li>
+          <li aria-current="page">{product.title}</li>
+        </ol>
+      </nav>
       <article className={styles.layout}>
         <div className={styles.gallery}>
           <ImageCarousel key={product._id} images={images} title={product.title} onOpen={setViewerAt} />
@@ -77,9 +88,20 @@ export function ProductDetailsScreen() {
             {t('details.category')}
             {product.category.name}
           </p>
+          {product.brand ? (
+            <p className={styles.category}>
+              {t('details.brand')}
+              <Link to={`/productsWithBrand/${product.brand._id}`}>{product.brand.name}</Link>
+            </p>
+          ) : null}
           <div className={styles.meta}>
             <span className={styles.price}>{money(product.price)}</span>
-            <Rating value={product.ratingsAverage} />
+            <span className={styles.rated}>
+              <Rating value={product.ratingsAverage} />
+              <span className={styles.ratings}>
+                {t('details.ratings', { count: product.ratingsQuantity })}
+              </span>
+            </span>
           </div>
           <p className={soldOut ? styles.soldOut : styles.stock} id="availability">
             {availability(t, product.quantity, inCart)}

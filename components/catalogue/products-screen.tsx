@@ -13,7 +13,7 @@ import {
 import { readDraft, writeDraft } from '@/lib/session/saved-form';
 import { useLocation, useNavigate } from '@/lib/router/react';
 import { BusyOverlay } from '@/components/ui/busy-overlay';
-import { StarIcon } from '@/components/ui/icons';
+import { StarIcon } from '@/components/ui/catalogue-icons';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { LoadError } from './load-error';

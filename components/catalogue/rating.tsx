@@ -1,4 +1,4 @@
-import { StarIcon } from '@/components/ui/icons';
+import { StarIcon } from '@/components/ui/catalogue-icons';
 import styles from './rating.module.scss';
 import { useT } from '@/lib/i18n/i18n';
 import { useCount } from '@/lib/i18n/format';

@@ -169,6 +169,8 @@ export function Navbar() {
           ) : null}
         </div>
       </nav>
+      {/* The page behind the open phone menu, dimmed: a tap there closes the menu (and reaches nothing under it). */}
+      {open ? <div className={styles.backdrop} aria-hidden="true" onClick={() => setOpen(false)} /> : null}
     </header>
   );
 }

@@ -1,12 +1,14 @@
 // Small inline icons (no icon font to download). Decorative by default: the text next to them says it.
 // An icon that points along the line of reading (a chevron, the cart on its way) carries data-rtl-mirror:
 // styles/globals.scss turns it round in right-to-left pages. The others (star, sun, moon, menu, close) stay.
-interface IconProps {
+// The frame's icons are here; the catalogue's (star, chevron) in catalogue-icons.tsx, so a first screen without
+// the catalogue (Login) does not carry them.
+export interface IconProps {
   size?: number;
   className?: string;
 }
 
-function svgProps(size: number, className?: string, mirrored = false) {
+export function svgProps(size: number, className?: string, mirrored = false) {
   return {
     width: size,
     height: size,
@@ -16,14 +18,6 @@ function svgProps(size: number, className?: string, mirrored = false) {
     className,
     'data-rtl-mirror': mirrored ? '' : undefined,
   } as const;
-}
-
-export function StarIcon({ size = 16, className }: IconProps) {
-  return (
-    <svg {...svgProps(size, className)} fill="currentColor">
-      <path d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z" />
-    </svg>
-  );
 }
 
 export function CartIcon({ size = 18, className }: IconProps) {
@@ -90,22 +84,6 @@ export function CloseIcon({ size = 24, className }: IconProps) {
       strokeLinecap="round"
     >
       <path d="M5 5l14 14M19 5L5 19" />
-    </svg>
-  );
-}
-
-/** A chevron towards the start of the line ('start': previous) or its end ('end': next), in either direction. */
-export function ChevronIcon({ size = 24, className, direction }: IconProps & { direction: 'start' | 'end' }) {
-  return (
-    <svg
-      {...svgProps(size, className, true)}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.5"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={direction === 'start' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />
     </svg>
   );
 }

@@ -1,12 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type FocusEvent, type PointerEvent } from 'react';
-import {
-  attachToastContainer,
-  holdToast,
-  loadToasts,
-  onToastsWanted,
-  releaseToast,
-  toastsRequested,
-} from './notify';
+import { loadToasts, onToastsWanted, toastCode, toastsRequested } from './notify';
 
 const ToastContainer = lazy(() => loadToasts().then((m) => ({ default: m.ToastContainer })));
 
@@ -47,7 +40,17 @@ export function ToastHost() {
 
 /** Rendered after the container, so its effect runs once the container has subscribed. */
 function ContainerReady() {
-  useEffect(() => attachToastContainer(), []);
+  useEffect(() => {
+    let detach: (() => void) | null = null;
+    let gone = false;
+    void loadToasts().then((m) => {
+      if (!gone) detach = m.attachToastContainer();
+    });
+    return () => {
+      gone = true;
+      detach?.();
+    };
+  }, []);
   return null;
 }
 
@@ -59,11 +62,11 @@ type ToastEvent = PointerEvent<HTMLDivElement> | FocusEvent<HTMLDivElement>;
 
 function hold(event: ToastEvent, reason: 'pointer' | 'focus') {
   const id = toastIdOf(event.target);
-  if (id) holdToast(id, reason);
+  if (id) toastCode()?.holdToast(id, reason);
 }
 
 function release(event: ToastEvent, reason: 'pointer' | 'focus') {
   const id = toastIdOf(event.target);
   // Moving between parts of the same toast is not leaving it.
-  if (id && toastIdOf(event.relatedTarget) !== id) releaseToast(id, reason);
+  if (id && toastIdOf(event.relatedTarget) !== id) toastCode()?.releaseToast(id, reason);
 }

@@ -117,6 +117,10 @@ export const ar: Record<MessageId, string> = {
   'details.error': 'خطأ',
   'details.loading': 'جارٍ تحميل المنتج',
   'details.category': 'الفئة: ',
+  'details.brand': 'الماركة: ',
+  'details.ratings':
+    '{count, plural, zero {لا تقييمات} one {تقييم واحد} two {تقييمان} few {# تقييمات} many {# تقييمًا} other {# تقييم}}',
+  'details.breadcrumb': 'مكان هذا المنتج في المتجر',
   'details.outOfStock': 'غير متوفر',
   'details.onlyLeft':
     '{count, plural, one {بقيت قطعة واحدة فقط في المخزون} two {بقيت قطعتان فقط في المخزون} few {بقيت # قطع فقط في المخزون} many {بقيت # قطعة فقط في المخزون} other {بقيت # قطعة فقط في المخزون}}',

@@ -8,8 +8,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KeenSliderOptions } from 'keen-slider';
 import { ImageCarousel } from '@/components/catalogue/image-carousel';
 import { ImageViewer } from '@/components/catalogue/image-viewer';
-import { CartIcon, ChevronIcon, CloseIcon, MenuIcon, StarIcon } from '@/components/ui/icons';
-import { positionFor } from '@/components/ui/notify';
+import { CartIcon, CloseIcon, MenuIcon } from '@/components/ui/icons';
+import { ChevronIcon, StarIcon } from '@/components/ui/catalogue-icons';
+import { positionFor } from '@/components/ui/toast-position';
 // The English texts of the details screen's pictures travel with that screen; rendered alone, they are loaded here.
 import '@/lib/i18n/compiled/en-details';
 

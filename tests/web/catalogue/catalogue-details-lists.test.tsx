@@ -4,6 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearToken, setToken } from '@/lib/session/session-store';
+import { switchLanguage } from '@/lib/i18n/i18n';
 import { deferred, mockApi, on, renderApp, reply, type Answer } from '../shell-helpers';
 import {
   camera,
@@ -63,6 +64,43 @@ describe('product details', () => {
     expect(screen.getByText('4.9')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '+ Add to Cart' })).toBeInTheDocument();
     expect(calls.find((c) => c.path.startsWith('/products'))?.token).toBeUndefined();
+  });
+
+  it('shows the brand (to its products), how many ratings the average stands on, and the way back to the category', async () => {
+    detailsApi(() => reply(200, { data: { ...camera, ratingsQuantity: 213 } }));
+    renderApp(`/productDetails/${camera._id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: camera.title })).toBeInTheDocument();
+    expect(screen.getByText('Brand:', { exact: false })).toHaveTextContent(`Brand: ${camera.brand.name}`);
+    expect(screen.getByRole('link', { name: camera.brand.name })).toHaveAttribute(
+      'href',
+      `/productsWithBrand/${camera.brand._id}`,
+    );
+    expect(screen.getByText('213 ratings')).toBeInTheDocument();
+    const trail = screen.getByRole('navigation', { name: 'Where this product is in the shop' });
+    const steps = within(trail).getAllByRole('listitem');
+    expect(steps.map((s) => s.textContent)).toEqual(['Home', 'Electronics', camera.title]);
+    expect(within(trail).getByRole('link', { name: 'Electronics' })).toHaveAttribute(
+      'href',
+      `/productwithCategory/${camera.category._id}`,
+    );
+    expect(steps[2]).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('counts one rating in the singular, and in Arabic in its own forms', async () => {
+    let ratings = 1;
+    detailsApi(() => reply(200, { data: { ...camera, ratingsQuantity: ratings } }));
+    const english = renderApp(`/productDetails/${camera._id}`);
+    expect(await screen.findByText('1 rating')).toBeInTheDocument();
+    english.unmount();
+    ratings = 2;
+    await act(() => switchLanguage('ar'));
+    const arabic = renderApp(`/productDetails/${camera._id}`);
+    try {
+      expect(await screen.findByText('تقييمان')).toBeInTheDocument();
+    } finally {
+      arabic.unmount();
+      await act(() => switchLanguage('en'));
+    }
   });
 
   it("shows the heading 'Error' when the product cannot load", async () => {

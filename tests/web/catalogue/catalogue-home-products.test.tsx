@@ -96,6 +96,18 @@ describe('home', () => {
     expect(card.getByRole('button', { name: /Add to cart/ })).toHaveTextContent('Add to cart');
   });
 
+  it("leaves the high priority to the banner, Home's largest picture: the product cards load lazily", async () => {
+    api(() => reply(200, list(allProducts)));
+    signIn();
+    renderApp('/home');
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    for (const card of cards()) {
+      const img = within(card).getByRole('img');
+      expect(img).not.toHaveAttribute('fetchpriority');
+      expect(img).toHaveAttribute('loading', 'lazy');
+    }
+  });
+
   it('loads the banner and the categories slider with the real categories', async () => {
     api(() => reply(200, list(allProducts)));
     signIn();
@@ -262,6 +274,46 @@ describe('product list', () => {
   function titles() {
     return cards().map((c) => within(c).getByRole('heading').textContent);
   }
+
+  it("does not take the first frame's few cards for the end of the grid: no next page until the page is whole", async () => {
+    const many = Array.from({ length: 50 }, (_, i) => product(`Item Number ${i + 1}`, 100 + i, men, defacto));
+    const { calls } = api((c) => productsAnswer(many, c));
+    signIn();
+    // A list no other test has grown (the pages a list has loaded are kept for the tab, for Back).
+    renderApp('/products?q=number');
+    // The sentinel is near the screen only while the first page shows its first rows (a short first frame on a
+    // wide screen), far below it once the page is whole. Stubbed after renderApp, which installs the always-in-view
+    // stand-in; the grid observes once the first page is in.
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly callback: IntersectionObserverCallback) {}
+        observe(target: Element) {
+          const isIntersecting = document.querySelectorAll('article').length < 24;
+          this.callback([{ isIntersecting, target } as IntersectionObserverEntry], this as never);
+        }
+        unobserve() {}
+        disconnect() {}
+        takeRecords() {
+          return [];
+        }
+      },
+    );
+    await waitFor(() => expect(cards()).toHaveLength(24));
+    await settle();
+    expect(screen.getByText('Showing 24 of 50 products')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path.startsWith('/products')).map((c) => c.path)).toEqual([
+      '/products?keyword=number&page=1&limit=24',
+    ]);
+  });
+
+  it("asks a high priority for the first card's picture only, the screen's largest paint", async () => {
+    await openList();
+    const pictures = cards().map((c) => within(c).getByRole('img'));
+    expect(pictures[0]).toHaveAttribute('fetchpriority', 'high');
+    expect(pictures[0]).toHaveAttribute('loading', 'eager');
+    for (const img of pictures.slice(1)) expect(img).not.toHaveAttribute('fetchpriority');
+  });
 
   it('searches once typing pauses, in the API, and writes the search to the URL', async () => {
     const { calls, router } = await openList();
