@@ -34,10 +34,14 @@ function pageErrors(page: Page): string[] {
   return errors;
 }
 
-// Arabic digits as ar-EG writes them, and its way of writing pounds.
+// Arabic digits as ar-EG writes them, and its way of writing pounds (whole pounds without decimals, as in English).
 const arabicDigits = (n: number) => n.toLocaleString('ar-EG');
 const arabicEgp = (n: number) =>
-  new Intl.NumberFormat('ar-EG', { style: 'currency', currency: 'EGP' }).format(n);
+  new Intl.NumberFormat('ar-EG', {
+    style: 'currency',
+    currency: 'EGP',
+    minimumFractionDigits: Number.isInteger(n) ? 0 : 2,
+  }).format(n);
 
 async function fillCart(api: Api, shopper: Shopper, howMany = 2): Promise<number> {
   const products = (await api.catalogue()).filter((p) => p.quantity >= 5).slice(0, howMany);

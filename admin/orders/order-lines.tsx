@@ -66,8 +66,7 @@ export function OrderTotals({ order }: { order: OrderRecord }) {
   ];
   if (order.shippingPrice > 0)
     rows.push(['freshcart.order.shipping_price', format.money(order.shippingPrice)]);
-  if (order.discountPrice > 0)
-    rows.push(['freshcart.order.discount', `−${format.money(order.discountPrice)}`]);
+  if (order.discountPrice > 0) rows.push(['freshcart.order.discount', format.moneyOff(order.discountPrice)]);
   rows.push(['freshcart.order.total', format.money(order.totalOrderPrice)]);
   return (
     <OrderSection title="freshcart.order.totals">

@@ -1,6 +1,6 @@
 import { useLocale, useTranslate } from 'react-admin';
 import { intlLocales } from '@/lib/i18n/language';
-import { formatEgp, orderReference } from '@/lib/rules/money';
+import { formatEgp, formatEgpOff, orderReference } from '@/lib/rules/money';
 import type { OrderRecord } from '../api/orders';
 
 /** Amounts, dates and words of an order in the back office's language (the storefront's formats). */
@@ -11,6 +11,8 @@ export function useOrderFormat() {
   const dates = new Intl.DateTimeFormat(intlLocales[lang], { dateStyle: 'medium', timeStyle: 'short' });
   return {
     money: (pounds: number) => formatEgp(pounds, lang),
+    /** Money taken off, with the storefront's one minus sign. */
+    moneyOff: (pounds: number) => formatEgpOff(pounds, lang),
     date: (iso: string | undefined) => (iso ? dates.format(new Date(iso)) : ''),
     reference: (order: Pick<OrderRecord, 'number'>) => orderReference(order.number),
     /** "Cash · not paid", "Card · paid". */

@@ -30,6 +30,8 @@ export const FormField = forwardRef<HTMLInputElement, FormFieldProps>(function F
         ref={ref}
         id={inputId}
         className={styles.input}
+        // What is typed reads in its own direction: a Latin e-mail or name in an Arabic form stays in order.
+        dir="auto"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         {...input}

@@ -53,7 +53,7 @@ export function LoginScreen() {
       // Back to the screen the session ended on, else /home as the spec says.
       navigate(takeReturnPath());
     } catch (err) {
-      console.error(err);
+      // Said in the 'Oops!' dialog (spec section 8), not logged: a mistyped password is normal use.
       setLoading(false);
       setFailure(errorMessage(err));
     } finally {

@@ -7,6 +7,7 @@ import { useSignUp, type Registration } from '@/lib/api/auth';
 import type { ProviderRegisterValues, RegisterValues } from '@/lib/rules/account-schemas';
 import { useSession } from '@/lib/session/session-store';
 import { BusyOverlay } from '@/components/ui/busy-overlay';
+import { ClapIcon } from './clap-icon';
 import { ErrorDialog } from './error-dialog';
 import { errorMessage } from '@/components/ui/error-message';
 import { FormField } from './form-field';
@@ -52,7 +53,7 @@ export function RegisterScreen() {
     try {
       await signUp.trigger(values);
       notify('success', translate('account.registered'), {
-        icon: <span aria-hidden="true">👏</span>,
+        icon: <ClapIcon />,
         autoClose: registerRedirectMs,
         position: 'top-center',
       });
@@ -60,7 +61,7 @@ export function RegisterScreen() {
       redirect.current = setTimeout(() => navigate('/home'), registerRedirectMs);
       return true;
     } catch (err) {
-      console.error(err);
+      // Said in the 'Oops!' dialog (spec section 8), not logged: an e-mail already registered is normal use.
       setFailure(errorMessage(err));
       return false;
     }
@@ -76,7 +77,6 @@ export function RegisterScreen() {
       setToken(token);
       navigate('/home');
     } catch (err) {
-      console.error(err);
       setLoading(false);
       setFailure(errorMessage(err));
     }

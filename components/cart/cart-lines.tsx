@@ -41,7 +41,9 @@ function LineItem({ line, actions, locked }: { line: CartLine; actions: CartActi
         loading="lazy"
       />
       <div className={styles.info}>
-        <h2 className={styles.name}>{line.product.title}</h2>
+        <h2 className={styles.name} dir="auto">
+          {line.product.title}
+        </h2>
         <p className={styles.price}>
           <span className={styles.visuallyHidden}>{t('cart.itemPrice')}</span>
           {money(line.price)}

@@ -51,7 +51,7 @@ export function CartScreen() {
           void actions.clear();
         }}
       >
-        <p>{t('cart.confirmText', { count: pieces })}</p>
+        <p>{t('cart.confirmText', { count: cart.numOfCartItems })}</p>
       </ConfirmDialog>
     </div>
   );

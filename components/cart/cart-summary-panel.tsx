@@ -30,7 +30,7 @@ export function CartSummaryPanel({
       <OrderSummary
         figures={cartSummary(totalCartPrice)}
         classes={{ figures: styles.figures, total: styles.total, savings: styles.saving }}
-        beforeTotal={{
+        count={{
           label: t('cart.cartItems'),
           value: (
             <>

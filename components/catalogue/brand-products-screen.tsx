@@ -30,7 +30,9 @@ export function BrandProductsScreen() {
 
   return (
     <div className={grid.page}>
-      <h1 className={grid.heading}>{heading}</h1>
+      <h1 className={grid.heading} dir="auto">
+        {heading}
+      </h1>
       <MotionCardGrid listKey={`brand:${brandId}`} list={list} titleWords={1} />
     </div>
   );

@@ -16,7 +16,7 @@ interface CatalogueGridProps {
   isLoading: boolean;
   onRetry: () => void;
   linkTo: (id: string) => string;
-  /** Brand logos are wide; category photos are tall. */
+  /** Brand logos are wide and show the brand's name; category photos are tall, their name under them. */
   shape: 'logo' | 'photo';
 }
 
@@ -57,7 +57,11 @@ export function CatalogueGrid({
                   sizes="(min-width: 1200px) 270px, (min-width: 992px) 30vw, (min-width: 576px) 45vw, 90vw"
                   priority={i === 0}
                 />
-                <span className={styles.name}>{item.name}</span>
+                {/* A brand's logo is its name written out: printed again under it, it read twice. Screen readers
+                    still hear it (the picture itself is decorative). */}
+                <span className={shape === 'logo' ? 'visually-hidden' : styles.name} dir="auto">
+                  {item.name}
+                </span>
               </Link>
             </li>
           ))}

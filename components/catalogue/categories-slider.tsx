@@ -88,7 +88,9 @@ function CategoriesTrack({ categories }: { categories: Category[] }) {
                 height={200}
                 sizes="(min-width: 1200px) 190px, (min-width: 992px) 18vw, (min-width: 576px) 30vw, 45vw"
               />
-              <span className={styles.name}>{c.name}</span>
+              <span className={styles.name} dir="auto">
+                {c.name}
+              </span>
             </Link>
           </li>
         ))}

@@ -33,8 +33,13 @@ export function ProductCard({ product, onAdd, priority, busy = false }: ProductC
           sizes={productCardPictureSizes}
           priority={priority}
         />
-        <span className={styles.category}>{product.category.name}</span>
-        <h3 className={styles.title}>{title}</h3>
+        {/* Catalogue text may be English on an Arabic page (and Arabic on an English one): its own direction. */}
+        <span className={styles.category} dir="auto">
+          {product.category.name}
+        </span>
+        <h3 className={styles.title} dir="auto">
+          {title}
+        </h3>
         <span className={styles.meta}>
           <span className={styles.price}>{money(product.price)}</span>
           <Rating value={product.ratingsAverage} />

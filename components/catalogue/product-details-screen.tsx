@@ -78,8 +78,12 @@ export function ProductDetailsScreen() {
           <ImageCarousel key={product._id} images={images} title={product.title} onOpen={setViewerAt} />
         </div>
         <div className={styles.info}>
-          <h1 className={styles.title}>{product.title}</h1>
-          <p className={styles.description}>{product.description}</p>
+          <h1 className={styles.title} dir="auto">
+            {product.title}
+          </h1>
+          <p className={styles.description} dir="auto">
+            {product.description}
+          </p>
           <p className={styles.category}>
             {t('details.category')}
             {product.category.name}

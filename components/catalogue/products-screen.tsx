@@ -217,6 +217,7 @@ function SearchBox({ applied, onSearch }: { applied: string; onSearch: (search: 
         id={id}
         className={styles.field}
         type="search"
+        dir="auto"
         value={text}
         onChange={(e) => setText(e.target.value)}
         autoComplete="off"
@@ -283,6 +284,7 @@ function FilterForm({ applied, onApply }: { applied: ProductFilter; onApply: (fi
             id={ids.from}
             className={styles.field}
             type="text"
+            dir="auto"
             inputMode="numeric"
             {...form.register('priceFrom')}
           />
@@ -293,6 +295,7 @@ function FilterForm({ applied, onApply }: { applied: ProductFilter; onApply: (fi
             id={ids.to}
             className={styles.field}
             type="text"
+            dir="auto"
             inputMode="numeric"
             {...form.register('priceTo')}
           />

@@ -81,7 +81,8 @@ function TextField({ id, label, ...input }: { id: string; label: string } & Comp
   return (
     <div className={styles.field}>
       <label htmlFor={id}>{label}</label>
-      <input id={id} {...input} />
+      {/* A Latin address typed in an Arabic form ("12 Tahrir St, flat 4") keeps its order. */}
+      <input id={id} dir="auto" {...input} />
     </div>
   );
 }

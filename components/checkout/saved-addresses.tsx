@@ -25,7 +25,7 @@ export function SavedAddresses({
             checked={chosen?._id === a._id}
             onChange={() => edit({ details: a.details, city: a.city, phone: a.phone, save: false })}
           />
-          <span>
+          <span dir="auto">
             <strong>{a.name}</strong>: {a.details}, {a.city}, {a.phone}
           </span>
         </label>

@@ -42,7 +42,10 @@ function MenuLink({ to, label }: { to: string; label: Parameters<ReturnType<type
   );
 }
 
-/** 'Cart' with the count badge. Until the cart has been read its count is not known: a 0 would say it is empty. */
+/**
+ * 'Cart' with the count badge: the items (lines), as the cart's 'Cart Items' counts them. Until the cart has been
+ * read its count is not known: a 0 would say it is empty.
+ */
 function CartLink() {
   const t = useT();
   const { numOfCartItems, cartLoaded, cartLoadFailed } = useCart();

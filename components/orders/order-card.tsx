@@ -49,7 +49,9 @@ export function OrderCard({ order, refresh }: { order: Order; refresh: () => Pro
               loading="lazy"
               className={styles.image}
             />
-            <span className={styles.lineTitle}>{line.product.title}</span>
+            <span className={styles.lineTitle} dir="auto">
+              {line.product.title}
+            </span>
             <span className={styles.lineCount}>
               {count(line.count)} × {money(line.price)}
               {line.count > 1 ? (
@@ -62,7 +64,7 @@ export function OrderCard({ order, refresh }: { order: Order; refresh: () => Pro
       <OrderSummary
         figures={figures}
         classes={{ figures: `${styles.figures} ${styles.compact}` }}
-        first={{ label: t('orders.pieces'), value: count(pieceCount(order.cartItems)) }}
+        count={{ label: t('orders.pieces'), value: count(pieceCount(order.cartItems)) }}
         withTotal={false}
       />
       <footer className={styles.footer}>

@@ -35,7 +35,7 @@ export function OrderConfirmation({ order }: { order: Order }) {
       <OrderSummary
         figures={breakdownOf(order)}
         classes={{ figures: styles.figures, total: styles.totalRow }}
-        first={{ label: t('orders.pieces'), value: count(pieceCount(order.cartItems)) }}
+        count={{ label: t('orders.pieces'), value: count(pieceCount(order.cartItems)) }}
       />
       <Link to="/products" className={styles.onward}>
         {t('cart.continue')}

@@ -21,20 +21,19 @@ export interface SummaryClasses {
 }
 
 /**
- * An order's figures as the cart showed them: original, savings, tax and total (the total left out where the
- * screen shows it elsewhere), with a row of the screen's own first (the pieces) or before the total.
+ * An order's figures in the spec's order (section 2, Cart), the same on every screen and on the payment page:
+ * original, savings, tax, the count (the screen's own row: the cart's items, an order's pieces) and total (left out
+ * where the screen shows it elsewhere).
  */
 export function OrderSummary({
   figures,
   classes,
-  first,
-  beforeTotal,
+  count,
   withTotal = true,
 }: {
   figures: CartSummary;
   classes: SummaryClasses;
-  first?: SummaryRow;
-  beforeTotal?: SummaryRow;
+  count?: SummaryRow;
   withTotal?: boolean;
 }) {
   const t = useT();
@@ -42,11 +41,10 @@ export function OrderSummary({
   const moneyOff = useMoneyOff();
   return (
     <dl className={classes.figures}>
-      {first ? <Row {...first} /> : null}
       <Row label={t('cart.original')} value={money(figures.original)} />
       <Row label={t('cart.savings')} value={moneyOff(figures.savings)} valueClass={classes.savings} />
       <Row label={t('cart.tax')} value={money(figures.tax)} />
-      {beforeTotal ? <Row {...beforeTotal} /> : null}
+      {count ? <Row {...count} /> : null}
       {withTotal ? (
         <Row label={t('cart.total')} value={money(figures.total)} rowClass={classes.total} />
       ) : null}

@@ -9,7 +9,7 @@ export function useIntlLocale(): string {
   return intlLocales[useShownLang()];
 }
 
-/** Pounds as the language shown writes money: "5,400 EGP", or ar-EG's "‏٥٬٤٠٠٫٠٠ ج.م.‏". */
+/** Pounds as the language shown writes money: "5,400 EGP", or ar-EG's "‏٥٬٤٠٠ ج.م.‏" (lib/rules/money.ts). */
 export function useMoney(): (pounds: number) => string {
   const lang = useShownLang();
   return lang === 'en' ? formatEgp : (pounds) => formatEgp(pounds, lang);
@@ -21,7 +21,7 @@ export function useCount(): (n: number) => string {
   return (n) => (lang === 'en' ? String(n) : n.toLocaleString(intlLocales[lang]));
 }
 
-/** Money taken off (savings): "-540 EGP"; in Arabic as ar-EG writes a negative amount, its minus kept before it. */
+/** Money taken off (savings): "-540 EGP"; in Arabic as ar-EG writes a negative amount (lib/rules/money.ts). */
 export function useMoneyOff(): (pounds: number) => string {
   const lang = useShownLang();
   return (pounds) => formatEgpOff(pounds, lang);

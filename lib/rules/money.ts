@@ -1,19 +1,26 @@
-// Amounts are Egyptian pounds (whole pounds on the wire). One way of writing them everywhere, the storefront
-// and the hosted payment page alike: "5,400 EGP" in English, "‏٥٬٤٠٠٫٠٠ ج.م.‏" in Arabic (ar-EG, as the hosted
-// payment page writes it). A fixed locale per language, so server and browser print the same text.
-const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-let egpAr: Intl.NumberFormat | undefined;
+// Amounts are Egyptian pounds. One way of writing them everywhere, the storefront, the hosted payment page and the
+// mail alike, in both languages: whole pounds without decimals, an amount with piastres with two ("5,400 EGP",
+// "5,400.50 EGP"; "‏٥٬٤٠٠ ج.م.‏" in Arabic, as ar-EG writes pounds). A fixed locale per language, so server and
+// browser print the same text.
+const formats: Record<string, Intl.NumberFormat> = {};
 
 export function formatEgp(pounds: number, lang: 'en' | 'ar' = 'en'): string {
-  if (lang === 'ar') {
-    egpAr ??= new Intl.NumberFormat('ar-EG', { style: 'currency', currency: 'EGP' });
-    return egpAr.format(pounds);
-  }
-  return `${grouped.format(pounds)} EGP`;
+  const digits = Number.isInteger(pounds) ? 0 : 2;
+  const written = (formats[lang + digits] ??= new Intl.NumberFormat(lang === 'ar' ? 'ar-EG' : 'en-US', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    ...(lang === 'ar' && { style: 'currency', currency: 'EGP' }),
+  })).format(pounds);
+  return lang === 'ar' ? written : `${written} EGP`;
 }
 
-/** Money taken off (savings): "-540 EGP"; in Arabic as ar-EG writes a negative amount, its minus kept before it. */
+/**
+ * Money taken off (savings), with one minus sign, the hyphen-minus Intl writes: "-64 EGP"; in Arabic as ar-EG
+ * writes a negative amount, with the mark that keeps the minus before the number in a right-to-left line. Nothing
+ * taken off is a plain zero, not "-0".
+ */
 export function formatEgpOff(pounds: number, lang: 'en' | 'ar' = 'en'): string {
+  if (pounds === 0) return formatEgp(0, lang);
   return lang === 'en' ? `-${formatEgp(pounds)}` : formatEgp(-pounds, lang);
 }
 

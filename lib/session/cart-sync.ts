@@ -59,9 +59,13 @@ export function refresh(): Promise<boolean> {
   });
 }
 
-/** The shopper came back to this tab, or another tab changed the cart: read it again. */
+/**
+ * The shopper came back to this tab, the browser is back online, or another tab changed the cart: read it again
+ * (a cart that could not be read too: the shop may be back).
+ */
 function onOutsideChange(fromOtherTab: boolean): void {
-  if (!getToken() || !cartState().cartLoaded) return;
+  const { cartLoaded, cartLoadFailed } = cartState();
+  if (!getToken() || !(cartLoaded || cartLoadFailed)) return;
   // Focus and visibility often fire together: one read is enough, unless another tab said something
   // changed (or another shopper signed in meanwhile).
   const recent = lastRefresh.generation === currentGeneration() && Date.now() - lastRefresh.at < 1000;
@@ -79,12 +83,13 @@ export function announceChange(): void {
 }
 
 /**
- * Starts following: this tab regaining focus or being shown again, and another tab of the shop changing
- * the cart, read it again with `readCart`.
+ * Starts following: this tab regaining focus or being shown again, the browser coming back online, and another
+ * tab of the shop changing the cart, read it again with `readCart`.
  */
 export function install(readCart: CartTask): void {
   read = readCart;
   window.addEventListener('focus', () => onOutsideChange(false));
+  window.addEventListener('online', () => onOutsideChange(false));
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') onOutsideChange(false);
   });

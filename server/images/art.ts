@@ -18,6 +18,7 @@ export const productKinds = [
   'lipstick',
   'book',
   'toy',
+  'bunny',
   'guitar',
   'lamp',
   'mug',
@@ -90,6 +91,9 @@ function shape(kind: ProductKind, c: string, a: string): string {
       return `<rect x="110" y="70" width="190" height="260" rx="8" fill="${c}"/><rect x="110" y="70" width="26" height="260" fill="${a}"/><rect x="160" y="120" width="110" height="14" rx="7" fill="#fff" opacity=".85"/><rect x="160" y="148" width="80" height="10" rx="5" fill="#fff" opacity=".6"/>`;
     case 'toy':
       return `<circle cx="200" cy="190" r="90" fill="${c}"/><circle cx="135" cy="115" r="35" fill="${c}"/><circle cx="265" cy="115" r="35" fill="${c}"/><circle cx="170" cy="180" r="10" fill="#1f2330"/><circle cx="230" cy="180" r="10" fill="#1f2330"/><ellipse cx="200" cy="220" rx="30" ry="22" fill="${a}"/><path d="M188 225 Q200 235 212 225" stroke="#1f2330" stroke-width="4" fill="none"/>`;
+    case 'bunny':
+      // A plush rabbit: long ears, a round face with a pink nose, sitting, a rattle in its paw.
+      return `<ellipse cx="168" cy="92" rx="24" ry="72" transform="rotate(-14 168 92)" fill="${c}"/><ellipse cx="232" cy="92" rx="24" ry="72" transform="rotate(14 232 92)" fill="${c}"/><ellipse cx="168" cy="98" rx="11" ry="50" transform="rotate(-14 168 98)" fill="#f7a8b8"/><ellipse cx="232" cy="98" rx="11" ry="50" transform="rotate(14 232 98)" fill="#f7a8b8"/><ellipse cx="200" cy="290" rx="88" ry="62" fill="${c}"/><circle cx="200" cy="190" r="72" fill="${c}"/><ellipse cx="155" cy="338" rx="34" ry="16" fill="${c}"/><ellipse cx="245" cy="338" rx="34" ry="16" fill="${c}"/><circle cx="174" cy="180" r="10" fill="#1f2330"/><circle cx="226" cy="180" r="10" fill="#1f2330"/><ellipse cx="200" cy="207" rx="11" ry="8" fill="#f27b98"/><path d="M200 215 L200 226 M200 226 Q188 236 178 228 M200 226 Q212 236 222 228" stroke="#1f2330" stroke-width="4" fill="none" stroke-linecap="round"/><path d="M150 208 L118 200 M150 216 L118 222 M250 208 L282 200 M250 216 L282 222" stroke="${a}" stroke-width="3" stroke-linecap="round"/><rect x="276" y="262" width="12" height="58" rx="6" fill="${a}" transform="rotate(20 282 290)"/><circle cx="296" cy="250" r="24" fill="${a}"/><circle cx="290" cy="244" r="7" fill="#fff" opacity=".6"/>`;
     case 'guitar':
       return `<rect x="190" y="50" width="20" height="170" fill="${a}"/><circle cx="200" cy="255" r="70" fill="${c}"/><circle cx="200" cy="200" r="50" fill="${c}"/><circle cx="200" cy="240" r="20" fill="#1f2330"/>`;
     case 'lamp':

@@ -214,8 +214,8 @@ function Totals({ facts, lang }: { facts: OrderMailFacts; lang: Language }) {
   return (
     <Section>
       <Figure lang={lang} label={message(lang, 'cart.original')} amount={formatEgp(original, lang)} />
-      <Figure lang={lang} label={message(lang, 'cart.tax')} amount={formatEgp(tax, lang)} />
       <Figure lang={lang} label={message(lang, 'cart.savings')} amount={formatEgpOff(savings, lang)} />
+      <Figure lang={lang} label={message(lang, 'cart.tax')} amount={formatEgp(tax, lang)} />
       <Figure lang={lang} label={message(lang, 'cart.total')} amount={formatEgp(total, lang)} strong />
     </Section>
   );

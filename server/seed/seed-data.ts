@@ -192,7 +192,7 @@ const rows: Row[] = [
   ['Stories from Old Cairo Short Fiction', 'book', 'books', 'Novels', 'Papyrus Press', 225, 199],
   ['Home Cooking Egyptian Classics Cookbook', 'book', 'books', 'Cookbooks', 'Papyrus Press', 390],
   ['Soft Plush Teddy Bear Large', 'toy', 'baby-and-toys', 'Soft Toys', 'Aswan Kids', 450],
-  ['Cuddly Bunny Plush with Rattle', 'toy', 'baby-and-toys', 'Soft Toys', 'Aswan Kids', 320, 279],
+  ['Cuddly Bunny Plush with Rattle', 'bunny', 'baby-and-toys', 'Soft Toys', 'Aswan Kids', 320, 279],
   ['Roasted Mixed Nuts Premium Tin 500g', 'food', 'supermarket', 'Snacks', 'Oasis Foods', 385],
   ['Organic Medjool Dates Box 1kg', 'food', 'supermarket', 'Snacks', 'Siwa Organics', 420, 375],
   ['Natural Spring Water Pack 12 x 600ml', 'bottle', 'supermarket', 'Beverages', 'Siwa Organics', 95],
@@ -221,6 +221,7 @@ export const seedProducts: SeedProduct[] = rows.map(
   }),
 );
 
+const softToy = 'Super-soft, safety-tested materials with secure stitching, gentle enough for little hands.';
 const blurbs: Record<ProductKind, string> = {
   shirt: 'Breathable fabric, a tailored cut that keeps its shape wash after wash, and buttons that stay on.',
   dress:
@@ -239,7 +240,8 @@ const blurbs: Record<ProductKind, string> = {
   perfume: 'A long-lasting fragrance with a fresh opening, a warm heart and a soft, lingering base.',
   lipstick: 'Rich pigment in one swipe, a comfortable creamy feel and colour that lasts for hours.',
   book: 'Beautifully printed on quality paper, with a durable binding that opens flat.',
-  toy: 'Super-soft, safety-tested materials with secure stitching, gentle enough for little hands.',
+  toy: softToy,
+  bunny: softToy,
   guitar: 'A resonant tone, smooth action and reliable tuners, set up and ready to play out of the box.',
   lamp: 'Warm, even light with a sturdy base and a timeless design that suits any corner.',
   mug: 'Dishwasher and microwave safe, with a comfortable handle and a generous capacity.',

@@ -94,7 +94,7 @@ describe('the order page', { timeout: 30_000 }, () => {
     const totals = screen.getByRole('region', { name: 'Totals' });
     expect(totals).toHaveTextContent('Subtotal798 EGP');
     expect(totals).toHaveTextContent('Tax88 EGP');
-    expect(totals).toHaveTextContent('Discount−79 EGP');
+    expect(totals).toHaveTextContent('Discount-79 EGP');
     expect(totals).toHaveTextContent('Total807 EGP');
     expect(totals).not.toHaveTextContent('Shipping');
 

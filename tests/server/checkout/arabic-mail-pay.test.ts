@@ -139,16 +139,16 @@ describe.each(dbKinds)('the hosted payment page in the shopper language on %s', 
     expect(html).toContain('<label for="card-number">رقم البطاقة</label>');
     // A title with Arabic shows it; one without shows its English (field by field).
     expect(html).toContain(
-      `<tr><td>أباجورة نحاس</td><td class="num">٢</td><td class="num">${egp('٢٬٧٠٠٫٠٠')}</td></tr>`,
+      `<tr><td>أباجورة نحاس</td><td class="num">٢</td><td class="num">${egp('٢٬٧٠٠')}</td></tr>`,
     );
     expect(html).toContain(
-      `<tr><td>Plain Mug</td><td class="num">١</td><td class="num">${egp('١٠٠٫٠٠')}</td></tr>`,
+      `<tr><td>Plain Mug</td><td class="num">١</td><td class="num">${egp('١٠٠')}</td></tr>`,
     );
     // 2800 + 311 tax − 280 savings = 2831.
-    expect(html).toContain(`<dt>الضريبة</dt><dd>${egp('٣١١٫٠٠')}</dd>`);
-    expect(html).toContain(`<dt>التوفير</dt><dd>\u061c-${egp('٢٨٠٫٠٠')}</dd>`);
-    expect(html).toContain(`<dd class="total" id="amount">${egp('٢٬٨٣١٫٠٠')}</dd>`);
-    expect(html).toContain(`<button type="submit">ادفع ${egp('٢٬٨٣١٫٠٠')}</button>`);
+    expect(html).toContain(`<dt>الضريبة</dt><dd>${egp('٣١١')}</dd>`);
+    expect(html).toContain(`<dt>التوفير</dt><dd>\u061c-${egp('٢٨٠')}</dd>`);
+    expect(html).toContain(`<dd class="total" id="amount">${egp('٢٬٨٣١')}</dd>`);
+    expect(html).toContain(`<button type="submit">ادفع ${egp('٢٬٨٣١')}</button>`);
     // Card numbers stay in ASCII digits, isolated so a right-to-left line keeps their groups in order.
     expect(html).toContain('<span dir="ltr">4000 0000 0000 0002</span>');
     expect(html).toMatch(/<input id="card-number" name="cardNumber" dir="ltr"/);
@@ -171,11 +171,36 @@ describe.each(dbKinds)('the hosted payment page in the shopper language on %s', 
     expect(english).toContain(
       '<tr><td>Brass Lamp</td><td class="num">1</td><td class="num">1,350 EGP</td></tr>',
     );
-    expect(english).toContain('<dt>Savings</dt><dd>−135 EGP</dd>');
+    expect(english).toContain('<dt>Savings</dt><dd>-135 EGP</dd>');
     expect(english).toContain('<button type="submit">Pay 1,365 EGP</button>');
     // The page's own ?lang= switches it.
     expect((await open(en, '?lang=ar')).body).toContain('<html lang="ar" dir="rtl">');
     expect((await open(ar, '?lang=en')).body).toContain('<html lang="en">');
+  });
+
+  it('lists the summary as the cart does (original, savings, tax, items and pieces, total) with one minus sign', async () => {
+    const terms = (html: string) =>
+      [...html.matchAll(/<dt[^>]*>([^<]*)<\/dt><dd[^>]*>([^<]*)<\/dd>/g)].map(([, dt, dd]) => `${dt}: ${dd}`);
+    // Two lines, three pieces: 2 × 1350 + 100 = 2800; savings 280, tax 311, total 2831.
+    const { s: english } = await session([lamp.id, lamp.id, plain.id], {});
+    expect(terms((await open(english)).body)).toEqual([
+      'Original price: 2,800 EGP',
+      'Savings: -280 EGP',
+      'Tax: 311 EGP',
+      'Cart Items: 2 (3 pieces)',
+      'Total: 2,831 EGP',
+    ]);
+    const { s: arabic } = await session([lamp.id, lamp.id, plain.id], { query: '&lang=ar' });
+    expect(terms((await open(arabic)).body)).toEqual([
+      `السعر الأصلي: ${egp('٢٬٨٠٠')}`,
+      `التوفير: \u061c-${egp('٢٨٠')}`,
+      `الضريبة: ${egp('٣١١')}`,
+      'منتجات العربة: ٢ (٣ قطع)',
+      `الإجمالي: ${egp('٢٬٨٣١')}`,
+    ]);
+    // One line of one piece: the count alone.
+    const { s: one } = await session([plain.id], {});
+    expect(terms((await open(one)).body)).toContain('Cart Items: 1');
   });
 
   it('explains card problems in Arabic, and takes card digits typed on an Arabic keyboard', async () => {
@@ -201,6 +226,49 @@ describe.each(dbKinds)('the hosted payment page in the shopper language on %s', 
     expect(await orderHistory(h.app, shopper)).toHaveLength(1);
     const again = await open(s);
     expect(again.body).toContain('<h1>تم دفع هذا الطلب بالفعل</h1>');
+  });
+
+  it("keeps the page's language after a declined card or a form error, also when its address chose it (?lang=)", async () => {
+    /** Submits the page's own form, to the address its `action` names, as a browser does. */
+    const submit = async (page: string, fields: Record<string, string>) => {
+      const html = (await h.app.inject({ method: 'GET', url: page })).body;
+      const action = /<form method="post" action="([^"]*)"/.exec(html)![1]!.replace(/&amp;/g, '&');
+      const target = new URL(action, `http://api.shop.test${page}`);
+      return h.app.inject({
+        method: 'POST',
+        url: `${target.pathname}${target.search}`,
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: 'http://api.shop.test',
+          'sec-fetch-site': 'same-origin',
+        },
+        payload: formBody({ ...fields, csrf: csrfFrom(html) }),
+      });
+    };
+    const declinedCard = { ...card4242, cardNumber: '4000 0000 0000 0002' };
+
+    // A session opened in English, its page asked for in Arabic.
+    const { s: english } = await session([plain.id], {});
+    const declined = await submit(`${path(english)}?lang=ar`, declinedCard);
+    expect(declined.statusCode).toBe(402);
+    expect(declined.body).toContain('<html lang="ar" dir="rtl">');
+    expect(declined.body).toContain('تم رفض بطاقتك.');
+    const invalid = await submit(`${path(english)}?lang=ar`, { ...card4242, expiry: '13/99' });
+    expect(invalid.statusCode).toBe(422);
+    expect(invalid.body).toContain('<html lang="ar" dir="rtl">');
+    expect(invalid.body).toContain('أدخل تاريخ الانتهاء بصيغة شهر/سنة، مثل 04/29.');
+    // And the form shown again still posts in Arabic.
+    const again = /<form method="post" action="([^"]*)"/.exec(invalid.body)![1]!;
+    expect(again).toContain('lang=ar');
+
+    // A session opened in Arabic, its page asked for in English: English stays English.
+    const { s: arabic } = await session([plain.id], { query: '&lang=ar' });
+    const inEnglish = await submit(`${path(arabic)}?lang=en`, declinedCard);
+    expect(inEnglish.body).toContain('<html lang="en">');
+    expect(inEnglish.body).toContain('Your card was declined.');
+    // Without ?lang=, the session's language, as before.
+    const asOpened = await submit(path(arabic), declinedCard);
+    expect(asOpened.body).toContain('<html lang="ar" dir="rtl">');
   });
 
   it('gives its error pages in Arabic, the stored failure reasons included', async () => {

@@ -34,7 +34,8 @@ const namedBy: Record<ProductKind, RegExp> = {
   perfume: /parfum|toilette|mist|perfume/i,
   lipstick: /lipstick|lip balm/i,
   book: /novel|fiction|cookbook|book/i,
-  toy: /teddy|plush|toy/i,
+  toy: /teddy|bear|toy/i,
+  bunny: /bunny|rabbit/i,
   guitar: /guitar/i,
   lamp: /lamp/i,
   mug: /mug/i,
@@ -53,6 +54,18 @@ describe('seeded product pictures', () => {
     const bottle = productSvg('bottle', 1, 0);
     expect(productSvg('powerbank', 1, 0)).not.toBe(bottle);
     expect(productSvg('scarf', 1, 0)).not.toBe(productSvg('jacket', 1, 0));
+  });
+
+  it('draws the Cuddly Bunny as a bunny (long ears), not the teddy bear of the other soft toy', () => {
+    const bunny = seedProducts.find((p) => p.title.startsWith('Cuddly Bunny'))!;
+    expect(bunny.kind).toBe('bunny');
+    const drawn = productSvg(bunny.kind, 1, 0);
+    expect(drawn).not.toBe(productSvg('toy', 1, 0));
+    // Two long ears: ellipses three times as tall as wide.
+    const ears = [...drawn.matchAll(/<ellipse [^>]*rx="(\d+)" ry="(\d+)"/g)].filter(
+      ([, rx, ry]) => Number(ry) >= 3 * Number(rx) && Number(rx) >= 20,
+    );
+    expect(ears.length).toBeGreaterThanOrEqual(2);
   });
 });
 

@@ -81,7 +81,7 @@ describe('Login screen', { timeout: 20_000 }, () => {
 
   it('shows the Oops! dialog with the server message, clears the overlay, and Try Again returns focus', async () => {
     const user = userEvent.setup();
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi(
       on('POST', '/auth/signin', () =>
         json(401, { statusMsg: 'fail', message: 'Incorrect email or password' }),
@@ -95,6 +95,8 @@ describe('Login screen', { timeout: 20_000 }, () => {
 
     const dialog = await screen.findByRole('alertdialog', { name: 'Oops!' });
     expect(dialog).toHaveAccessibleDescription('Incorrect email or password');
+    // Said to the shopper, not logged: the console stays clean in normal use (no stack trace).
+    expect(logged).not.toHaveBeenCalled();
     const tryAgain = screen.getByRole('button', { name: 'Try Again' });
     expect(tryAgain).toHaveFocus();
     expect(screen.queryByTestId('busy-overlay')).not.toBeInTheDocument();

@@ -348,6 +348,20 @@ describe('categories and brands grids', () => {
     expect(calls.filter((c) => c.path.startsWith('/brands'))).toHaveLength(2);
   });
 
+  it('brands: the logo shows the name, so it is not printed again under it (screen readers still hear it)', async () => {
+    api(
+      on('GET', '/brands', () => reply(200, list([defacto, canon]))),
+      on('GET', '/categories', () => reply(200, list([women]))),
+    );
+    const brands = renderApp('/brands');
+    const link = await screen.findByRole('link', { name: 'Canon' });
+    expect(within(link).getByText('Canon')).toHaveClass('visually-hidden');
+    brands.unmount();
+    renderApp('/categories');
+    const category = await screen.findByRole('link', { name: "Women's Fashion" });
+    expect(within(category).getByText("Women's Fashion")).not.toHaveClass('visually-hidden');
+  });
+
   it('brands: empty and error states', async () => {
     api(on('GET', '/brands', () => reply(200, list([]))));
     const first = renderApp('/brands');

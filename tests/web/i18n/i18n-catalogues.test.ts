@@ -8,7 +8,7 @@ import { ar } from '@/lib/i18n/ar';
 import { en } from '@/lib/i18n/en';
 import { matchServerMessage } from '@/lib/i18n/server-message-match';
 import { messages } from '@/lib/rules/messages';
-import { formatEgp } from '@/lib/rules/money';
+import { formatEgp, formatEgpOff } from '@/lib/rules/money';
 import { compiledFiles } from '@/scripts/compile-messages';
 import { sentMessages } from '@/lib/i18n/compiled/ar';
 import { englishParts, partOf } from '@/lib/i18n/parts';
@@ -100,9 +100,19 @@ describe('server messages', () => {
 });
 
 describe('money', () => {
-  it('writes pounds in English as before and in Arabic as ar-EG does', () => {
+  it('writes pounds in English as before and in Arabic as ar-EG does, with the same decimals rule', () => {
     expect(formatEgp(5400)).toBe('5,400 EGP');
-    expect(formatEgp(5400, 'ar')).toBe('\u200f٥٬٤٠٠٫٠٠\u00a0ج.م.\u200f');
+    expect(formatEgp(5400, 'ar')).toBe('\u200f٥٬٤٠٠\u00a0ج.م.\u200f');
+    // Piastres: two decimals in both languages.
+    expect(formatEgp(5400.5)).toBe('5,400.50 EGP');
+    expect(formatEgp(5400.5, 'ar')).toBe('\u200f٥٬٤٠٠٫٥٠\u00a0ج.م.\u200f');
+  });
+
+  it('writes money taken off with one minus sign, and nothing taken off as a plain zero', () => {
+    expect(formatEgpOff(64)).toBe('-64 EGP');
+    expect(formatEgpOff(64, 'ar')).toBe('\u061c-\u200f٦٤\u00a0ج.م.\u200f');
+    expect(formatEgpOff(0)).toBe('0 EGP');
+    expect(formatEgpOff(0, 'ar')).toBe('\u200f٠\u00a0ج.م.\u200f');
   });
 });
 

@@ -194,6 +194,10 @@ function inputAttrs(field: CardField, errors: PayFormView['errors'], t: PageText
   return `id="${fieldIds[field]}" name="${field}"${dir}${described ? ` aria-describedby="${described}"` : ''}${errors?.[field] ? ' aria-invalid="true"' : ''}`;
 }
 
+/**
+ * The form posts back to this page in its own language (`?lang=`): a declined card or a form error is answered in
+ * the language the shopper was reading, also when the page's address chose it rather than the session.
+ */
 export function renderPayForm(view: PayFormView): string {
   const { errors, declined, values, summary } = view;
   const t = pageTexts[view.lang ?? 'en'];
@@ -212,6 +216,7 @@ export function renderPayForm(view: PayFormView): string {
 </div>`
     : '';
 
+  const pieces = view.lines.reduce((n, l) => n + l.count, 0);
   const rows = view.lines
     .map(
       (l) =>
@@ -230,15 +235,16 @@ export function renderPayForm(view: PayFormView): string {
 </table>
 <dl class="sum">
 <dt>${escapeHtml(t.originalPrice)}</dt><dd>${escapeHtml(t.money(summary.original))}</dd>
-<dt>${escapeHtml(t.tax)}</dt><dd>${escapeHtml(t.money(summary.tax))}</dd>
 <dt>${escapeHtml(t.savings)}</dt><dd>${escapeHtml(t.minusMoney(summary.savings))}</dd>
+<dt>${escapeHtml(t.tax)}</dt><dd>${escapeHtml(t.money(summary.tax))}</dd>
+<dt>${escapeHtml(t.cartItems)}</dt><dd>${escapeHtml(t.itemsAndPieces(view.lines.length, pieces))}</dd>
 <dt class="total">${escapeHtml(t.total)}</dt><dd class="total" id="amount">${escapeHtml(t.money(summary.total))}</dd>
 </dl>
 </section>
 <section class="card" aria-labelledby="card-title">
 <h2 id="card-title">${escapeHtml(t.cardDetails)}</h2>
 ${errorSummary}
-<form method="post" action="${escapeHtml(encodeURIComponent(view.sessionId))}" novalidate>
+<form method="post" action="${escapeHtml(`${encodeURIComponent(view.sessionId)}?lang=${t.lang}`)}" novalidate>
 <input type="hidden" name="csrf" value="${escapeHtml(view.csrfToken)}">
 <div class="field">
 <label for="${fieldIds.cardNumber}">${escapeHtml(t.cardNumber)}</label>

@@ -79,7 +79,7 @@ export const testPaymentPageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         title: t.messages.refusedTitle,
         heading: t.messages.refusedHeading,
         paragraphs: t.messages.refusedBody,
-        link: { href: `/pay/${session.id}`, text: t.messages.openPaymentPage },
+        link: { href: `/pay/${session.id}?lang=${lang}`, text: t.messages.openPaymentPage },
         tone: 'error',
       });
     }

@@ -2,9 +2,10 @@
 // the Arabic says the same to a shopper in Egypt. Amounts and counts are formatted for the language (Intl,
 // 'ar-EG': Arabic-Indic digits and ج.م.); card numbers a shopper types stay in ASCII digits, isolated
 // left-to-right ({ ltr }) so a right-to-left line never reverses their groups.
-import { formatEgp } from '@/lib/rules/money';
+import { formatEgp, formatEgpOff } from '@/lib/rules/money';
 import type { Language } from '@/lib/contract/common';
 import { ar as storefrontAr } from '@/lib/i18n/ar';
+import { en as storefrontEn } from '@/lib/i18n/en';
 import { sentMessages } from '@/lib/i18n/compiled/en-sent';
 import { matchServerMessage } from '@/lib/i18n/server-message-match';
 import { cardMessages, type CardMessages } from './card';
@@ -32,6 +33,9 @@ export interface PageTexts {
   originalPrice: string;
   tax: string;
   savings: string;
+  /** The count row of the summary, as the cart writes it: 'Cart Items 2 (3 pieces)'. */
+  cartItems: string;
+  itemsAndPieces: (items: number, pieces: number) => string;
   total: string;
   cardDetails: string;
   cardNumber: string;
@@ -85,6 +89,17 @@ export interface PageTexts {
 
 // A fixed locale for each language, so every server renders the same text.
 const countAr = new Intl.NumberFormat('ar-EG');
+const pluralAr = new Intl.PluralRules('ar-EG');
+
+/** "٣ قطع": the storefront's Arabic word for pieces (lib/i18n/ar.ts, 'cart.pieces'), in its plural forms. */
+function piecesAr(n: number): string {
+  const forms: Partial<Record<Intl.LDMLPluralRule, string>> = {
+    one: 'قطعة واحدة',
+    two: 'قطعتان',
+    few: `${countAr.format(n)} قطع`,
+  };
+  return forms[pluralAr.select(n)] ?? `${countAr.format(n)} قطعة`;
+}
 
 const en: PageTexts = {
   lang: 'en',
@@ -104,6 +119,11 @@ const en: PageTexts = {
   originalPrice: 'Original price',
   tax: 'Tax',
   savings: 'Savings',
+  cartItems: storefrontEn['cart.cartItems'],
+  itemsAndPieces: (items, pieces) =>
+    items === pieces
+      ? String(items)
+      : `${items} ${storefrontEn['cart.pieces'].replace('{count}', String(pieces))}`,
   total: 'Total',
   cardDetails: 'Card details',
   cardNumber: 'Card number',
@@ -155,9 +175,9 @@ const en: PageTexts = {
     openPaymentPage: 'Open the payment page',
     paymentFailed: 'Payment failed.',
   },
-  // The storefront's one way of writing amounts ("5,400 EGP"), so the payment page reads like the shop.
+  // The storefront's one way of writing amounts ("5,400 EGP", "-64 EGP"), so the payment page reads like the shop.
   money: (pounds) => formatEgp(pounds),
-  minusMoney: (pounds) => `−${formatEgp(pounds)}`,
+  minusMoney: (pounds) => formatEgpOff(pounds),
   count: (n) => String(n),
   reason: (stored) => stored,
 };
@@ -249,6 +269,9 @@ const ar: PageTexts = {
   originalPrice: 'السعر الأصلي',
   tax: 'الضريبة',
   savings: 'التوفير',
+  cartItems: storefrontAr['cart.cartItems'],
+  itemsAndPieces: (items, pieces) =>
+    items === pieces ? countAr.format(items) : `${countAr.format(items)} (${piecesAr(pieces)})`,
   total: 'الإجمالي',
   cardDetails: 'بيانات البطاقة',
   cardNumber: 'رقم البطاقة',
@@ -305,9 +328,7 @@ const ar: PageTexts = {
     paymentFailed: 'تعذر إتمام الدفع.',
   },
   money: (pounds) => formatEgp(pounds, 'ar'),
-  // Intl writes the minus sign with the marks that keep it before the number in a right-to-left line; no
-  // savings is a plain zero, not "-0".
-  minusMoney: (pounds) => formatEgp(pounds === 0 ? 0 : -pounds, 'ar'),
+  minusMoney: (pounds) => formatEgpOff(pounds, 'ar'),
   count: (n) => countAr.format(n),
   reason: reasonAr,
 };
