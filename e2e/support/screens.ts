@@ -396,6 +396,26 @@ export const screens: Screen[] = [
     },
   },
   {
+    name: 'order-default-address',
+    open: async (ctx) => {
+      const shopper = await ctx.shopper();
+      await cartWithTwoLines(ctx);
+      for (const [name, details] of [
+        ['Home', '7 Tahrir Square'],
+        ['Work', '12 Tahrir St, flat 4'],
+      ] as const) {
+        await ctx.api.saveAddress(shopper.token, { name, details, city: 'Giza', phone: egyptianPhone() });
+      }
+      await asShopper(ctx, '/order');
+      const saved = ctx.page.getByRole('group', { name: 'Saved addresses' });
+      await saved.getByRole('radio', { name: /^Home: / }).check();
+      await saved.getByRole('button', { name: 'Make Home my default address' }).click();
+      await expect(saved.getByRole('radio', { name: /^Home \(default\): / })).toBeChecked();
+      await saved.getByRole('radio', { name: /^Work: / }).check();
+      await expect(saved.getByRole('button', { name: 'Make Work my default address' })).toBeVisible();
+    },
+  },
+  {
     name: 'cart-clear-confirm',
     open: async (ctx) => {
       await cartWithTwoLines(ctx);

@@ -288,6 +288,12 @@ export const en = {
   'order.phone': 'Your Phone',
   'order.save': 'Save this address for next time',
   'order.addressName': 'Address name',
+  'order.defaultTag': '(default)',
+  'order.makeDefault': 'Make {name} my default address',
+  'order.defaultSet': '{name} is now your default address: it is chosen for you next time.',
+  'order.defaultGone':
+    'This address is no longer saved (it was removed in another tab or device). Choose another.',
+  'order.defaultFailed': 'We could not make it your default address. Please try again.',
   'order.cash': 'Create order',
   'order.card': 'Checkout',
   'order.notPlaced': 'We could not place your order, and nothing was ordered. Please try again in a moment.',
