@@ -450,6 +450,19 @@ export const screens: Screen[] = [
     },
   },
   {
+    // A link with prices the filter cannot use as typed: each field says what it made of them (issue 31).
+    name: 'products-price-notes',
+    open: async (ctx) => {
+      await asShopper(ctx, '/products?from=abc&to=12.5');
+      await expect(ctx.page.locator('article').first()).toBeVisible();
+      const toggle = ctx.page.getByRole('button', { name: /^Filters/ });
+      if (await toggle.isVisible()) await toggle.click();
+      await expect(ctx.page.getByText(/^Not a number, so prices are not filtered/)).toBeVisible();
+      await expect(ctx.page.getByText('Read as 12 EGP: whole pounds only.')).toBeVisible();
+      await settled(ctx.page);
+    },
+  },
+  {
     name: 'login-session-ended',
     open: async ({ page }) => {
       await page.evaluate(() => sessionStorage.setItem('freshcart-session-ended', '1'));

@@ -104,6 +104,13 @@ export const en = {
   'products.filterTitle': 'Filter Products',
   'products.priceFrom': 'Price from',
   'products.priceTo': 'Price to',
+  'products.price.notNumber': 'Not a number, so prices are not filtered. Type whole pounds, such as 500.',
+  'products.price.readAs': 'Read as {amount}: whole pounds only.',
+  'products.price.negative': 'No price is below zero.',
+  'products.price.needsBoth': 'Fill in both prices to filter by price.',
+  'products.price.reversed':
+    "Lower than 'Price from', so no price is in between. 'Show Products' swaps them.",
+  'products.price.swapped': "'Price from' was above 'Price to', so they were swapped.",
   'products.categoryName': 'Category Name',
   'products.cat.all': 'All',
   'products.cat.women': "Women's Fashion",
