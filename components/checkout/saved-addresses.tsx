@@ -20,15 +20,18 @@ export function SavedAddresses({ form }: { form: OrderForm }) {
             checked={chosen?._id === a._id}
             onChange={() => pickAddress({ details: a.details, city: a.city, phone: a.phone, save: false })}
           />
+          {/* The shopper's own words, often Latin on an Arabic page: each piece keeps its own direction. */}
           <span>
-            <strong>{a.name}</strong>
+            <strong>
+              <bdi>{a.name}</bdi>
+            </strong>
             {a.default ? (
               <>
                 {' '}
                 <span className={styles.tag}>{t('order.defaultTag')}</span>
               </>
             ) : null}
-            : {a.details}, {a.city}, {a.phone}
+            : <bdi>{`${a.details}, ${a.city}, ${a.phone}`}</bdi>
           </span>
         </label>
       ))}
