@@ -259,6 +259,22 @@ export const screens: Screen[] = [
     open: async (ctx) => {
       await asShopper(ctx, '/productDetails/000000000000000000000000');
       await expect(ctx.page.getByRole('heading', { name: 'Error', exact: true })).toBeVisible();
+      await expect(ctx.page.getByRole('link', { name: 'See all products' })).toBeVisible();
+    },
+  },
+  {
+    // A category and a brand that do not exist (an id that cannot be one): said, with the way back (issue 31).
+    name: 'category-products-missing',
+    open: async (ctx) => {
+      await asShopper(ctx, '/productwithCategory/nonsense');
+      await expect(ctx.page.getByText('This category does not exist.')).toBeVisible();
+    },
+  },
+  {
+    name: 'brand-products-missing',
+    open: async (ctx) => {
+      await asShopper(ctx, '/productsWithBrand/nonsense');
+      await expect(ctx.page.getByText('This brand does not exist.')).toBeVisible();
     },
   },
   {
