@@ -1,4 +1,4 @@
-// Journey 3: login failure and 'Try Again', login success, logout.
+// Journey 3: login failure and 'Try Again', login success, logout, and a link opened as a guest.
 import { expectRoute, openApp, tokenInStorage } from './support/app';
 import { expect, test } from './support/fixtures';
 
@@ -77,4 +77,48 @@ test('login: success says welcome back and lands on /home; logout clears tkn and
   // Logout resets the cart locally only: the server still holds the shopper's cart.
   const cart = await api.cart(shopper.token);
   expect(cart?.numOfCartItems).toBe(1);
+});
+
+test('a product link opened as a guest: the guard shows Login, and signing in opens that product', async ({
+  page,
+  shopper,
+  api,
+}) => {
+  const [product] = await api.catalogue();
+  // A link pasted into a fresh tab: the page's head script applies the guard before anything is drawn.
+  await openApp(page, `/productDetails/${product!._id}?ref=share`);
+  await expectRoute(page, '/login');
+  const form = page.getByRole('region', { name: 'Login Now' });
+  await form.getByLabel('Email', { exact: true }).fill(shopper.email);
+  await form.getByLabel('Password', { exact: true }).fill(shopper.password);
+  await form.getByRole('button', { name: 'Login', exact: true }).click();
+
+  await expect(page.locator('.Toastify__toast').filter({ hasText: 'welcome back' })).toBeVisible();
+  await expectRoute(page, `/productDetails/${product!._id}?ref=share`);
+  await expect(page.getByRole('heading', { level: 1, name: product!.title })).toBeVisible();
+
+  // Asked for once: a later logout and login is an ordinary one, to /home.
+  await page.getByRole('navigation').first().getByRole('button', { name: 'Logout' }).click();
+  await expectRoute(page, '/login');
+  await form.getByLabel('Email', { exact: true }).fill(shopper.email);
+  await form.getByLabel('Password', { exact: true }).fill(shopper.password);
+  await form.getByRole('button', { name: 'Login', exact: true }).click();
+  await expectRoute(page, '/home');
+});
+
+test('a link spelt to leave the shop after login (#//host) lands on /home of this shop', async ({
+  page,
+  shopper,
+}) => {
+  // '//home' is a protected route to the guard (empty segments do not count), and '//home' read as an address is
+  // another host: the guard keeps it, and the login must not follow it anywhere but the shop's own /home.
+  await openApp(page, '//home');
+  await expectRoute(page, '/login');
+  const origin = new URL(page.url()).origin;
+  const form = page.getByRole('region', { name: 'Login Now' });
+  await form.getByLabel('Email', { exact: true }).fill(shopper.email);
+  await form.getByLabel('Password', { exact: true }).fill(shopper.password);
+  await form.getByRole('button', { name: 'Login', exact: true }).click();
+  await expectRoute(page, '/home');
+  expect(new URL(page.url()).origin).toBe(origin);
 });

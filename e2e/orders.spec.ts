@@ -88,6 +88,47 @@ test('cash order: required fields, toast, empty cart, order in /allorders and on
   await expect(page.getByText('No Product In Your Cart', { exact: true })).toBeVisible();
 });
 
+test('a returning shopper: the default address chosen on one visit is filled in on the next, and ordered to', async ({
+  page,
+  shopper,
+  api,
+}) => {
+  await fillCart(api, shopper, 1);
+  const work = { name: 'Work', details: '12 Tahrir St, flat 4', city: 'Giza', phone: egyptianPhone() };
+  await api.saveAddress(shopper.token, {
+    name: 'Home',
+    details: '7 Tahrir Square',
+    city: 'Cairo',
+    phone: egyptianPhone(),
+  });
+  await api.saveAddress(shopper.token, work);
+  await logInWithToken(page, shopper.token);
+  await openApp(page, '/order');
+
+  // Two saved addresses, no default, no order yet: nothing to go by, so the shopper chooses.
+  const saved = page.getByRole('group', { name: 'Saved addresses' });
+  await expect(saved.getByRole('radio')).toHaveCount(3);
+  await expect(page.getByLabel('Your details')).toHaveValue('');
+  await saved.getByRole('radio', { name: /^Work: / }).check();
+  await saved.getByRole('button', { name: 'Make Work my default address' }).click();
+  await expect(saved.getByRole('status')).toHaveText(
+    'Work is now your default address: it is chosen for you next time.',
+  );
+
+  // The next visit (a fresh page, the tab's draft gone) starts from the default.
+  await page.evaluate(() => sessionStorage.clear());
+  await openApp(page, '/products');
+  await openApp(page, '/order');
+  await expect(saved.getByRole('radio', { name: /^Work \(default\): / })).toBeChecked();
+  await expect(page.getByLabel('Your details')).toHaveValue(work.details);
+  await page.getByRole('button', { name: 'Create order' }).click();
+  await expect(
+    page.locator('.Toastify__toast').filter({ hasText: 'Success to created order' }),
+  ).toBeVisible();
+  const [order] = await api.orders(shopper.token, shopper.userId);
+  expect(order!.shippingAddress).toMatchObject({ details: work.details, city: work.city, phone: work.phone });
+});
+
 test('card order: paying with 4242 returns to /allorders with a paid order and its confirmation', async ({
   page,
   shopper,

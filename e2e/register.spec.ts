@@ -74,6 +74,10 @@ test('register: every validation message, then success sends the shopper on to l
   expect(Date.now() - started).toBeGreaterThanOrEqual(2800);
   await expect(page.getByRole('heading', { name: 'Login Now' })).toBeVisible();
   expect(await tokenInStorage(page)).toBeNull();
+  // The e-mail just registered is already in the login form.
+  await expect(
+    page.getByRole('region', { name: 'Login Now' }).getByLabel('Email', { exact: true }),
+  ).toHaveValue(shopperEmail);
 
   // The server holds the account: the new credentials sign in.
   const signin = await api.signin(shopperEmail, 'secret123');

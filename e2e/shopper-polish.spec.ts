@@ -9,6 +9,7 @@ import {
   logInWithToken,
   noFiniteAnimationRunning,
   openApp,
+  settle,
   waitForHydration,
 } from './support/app';
 import { expect, test } from './support/fixtures';
@@ -248,4 +249,38 @@ test('Back and a refresh keep the order form and the filters typed', async ({ pa
   await waitForHydration(page);
   await expect(page.getByLabel('Price from')).toHaveValue('100');
   await expect(page.locator('article').first()).toBeVisible();
+});
+
+test('the tab names the screen opened: a fresh Cart page is not left titled "FreshCart" (issue 31)', async ({
+  page,
+  shopper,
+}) => {
+  await logInWithToken(page, shopper.token);
+  // Home first, so the Cart's code is at hand when the next page opens it: its screen is drawn before the page's own
+  // <title> is hydrated, which used to write "FreshCart" over the Cart's.
+  await openApp(page, '/home');
+  await expect(page).toHaveTitle('Home · FreshCart');
+  for (const [route, title] of [
+    ['/cart', 'Cart · FreshCart'],
+    ['/products', 'Products · FreshCart'],
+    ['/cart', 'Cart · FreshCart'],
+  ] as const) {
+    await page.goto('about:blank');
+    await openApp(page, route);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    // Once the page is at rest, not only for a moment after the screen was drawn.
+    await settle(page);
+    expect(await page.title()).toBe(title);
+  }
+  // And each time the router shows a route again.
+  const nav = page.getByRole('navigation').first();
+  for (const [link, title] of [
+    ['Home', 'Home · FreshCart'],
+    [/^Cart/, 'Cart · FreshCart'],
+    ['Home', 'Home · FreshCart'],
+    [/^Cart/, 'Cart · FreshCart'],
+  ] as const) {
+    await nav.getByRole('link', { name: link }).first().click();
+    await expect(page).toHaveTitle(title);
+  }
 });

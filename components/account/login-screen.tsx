@@ -5,10 +5,16 @@ import { Link, useNavigate } from '@/lib/router/react';
 import { notify } from '@/components/ui/notify';
 import { useSignIn, type Credentials } from '@/lib/api/auth';
 import type { LoginValues } from '@/lib/rules/account-schemas';
-import { forgetSessionEnded, sessionHasEnded, takeReturnPath } from '@/lib/session/return-after-login';
+import {
+  forgetRegisteredEmail,
+  forgetSessionEnded,
+  registeredEmail,
+  sessionHasEnded,
+  takeReturnPath,
+} from '@/lib/session/return-after-login';
 import { useSession } from '@/lib/session/session-store';
 import { BusyOverlay } from '@/components/ui/busy-overlay';
-import { ErrorDialog } from './error-dialog';
+import { ErrorDialog, preloadErrorDialog } from './lazy-error-dialog';
 import { errorMessage } from '@/components/ui/error-message';
 import { FormField } from './form-field';
 import type { GoogleIdentity } from './google-identity';
@@ -39,7 +45,12 @@ export function LoginScreen() {
   // Sent here because the server refused the token: say so, rather than let the login screen look like a
   // logout nobody asked for.
   const [sessionEnded] = useState(sessionHasEnded);
-  useEffect(() => forgetSessionEnded(), []);
+  // Sent here by a registration: its e-mail is already in the form.
+  const [email] = useState(registeredEmail);
+  useEffect(() => {
+    forgetSessionEnded();
+    forgetRegisteredEmail();
+  }, []);
 
   async function signInWith(credentials: Credentials) {
     // One request at a time, whatever the button's disabled state says.
@@ -50,7 +61,7 @@ export function LoginScreen() {
       const { token } = await signIn.trigger(credentials);
       setToken(token);
       notify('success', translate('account.welcome'), { autoClose: 2000, position: 'top-center' });
-      // Back to the screen the session ended on, else /home as the spec says.
+      // Back to the screen the guest asked for or the session ended on, else /home as the spec says.
       navigate(takeReturnPath());
     } catch (err) {
       // Said in the 'Oops!' dialog (spec section 8), not logged: a mistyped password is normal use.
@@ -62,7 +73,7 @@ export function LoginScreen() {
   }
 
   return (
-    <div className={styles.page}>
+    <div className={styles.page} onFocus={preloadErrorDialog}>
       {sessionEnded ? (
         <p className={own.notice} role="status">
           {t('account.sessionEnded')}
@@ -79,6 +90,7 @@ export function LoginScreen() {
         </Suspense>
       ) : (
         <PlainLoginForm
+          email={email}
           busy={loading}
           onSubmit={signInWith}
           onIdentity={setIdentity}
@@ -92,19 +104,20 @@ export function LoginScreen() {
 }
 
 interface PlainLoginFormProps {
+  email: string;
   busy: boolean;
   onSubmit: (values: Credentials) => Promise<void>;
   onIdentity: GoogleSignInProps['onIdentity'];
   onUnreadable: GoogleSignInProps['onUnreadable'];
 }
 
-function PlainLoginForm({ busy, onSubmit, onIdentity, onUnreadable }: PlainLoginFormProps) {
+function PlainLoginForm({ email, busy, onSubmit, onIdentity, onUnreadable }: PlainLoginFormProps) {
   const t = useT();
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LoginValues>({ resolver: loginResolver, mode: 'onTouched' });
+  } = useForm<LoginValues>({ resolver: loginResolver, mode: 'onTouched', defaultValues: { email } });
 
   return (
     <section className={styles.card} aria-labelledby="login-title">

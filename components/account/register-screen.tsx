@@ -5,10 +5,11 @@ import { Link, useNavigate } from '@/lib/router/react';
 import { notify } from '@/components/ui/notify';
 import { useSignUp, type Registration } from '@/lib/api/auth';
 import type { ProviderRegisterValues, RegisterValues } from '@/lib/rules/account-schemas';
+import { pendingReturnPath, rememberRegisteredEmail, takeReturnPath } from '@/lib/session/return-after-login';
 import { useSession } from '@/lib/session/session-store';
 import { BusyOverlay } from '@/components/ui/busy-overlay';
 import { ClapIcon } from './clap-icon';
-import { ErrorDialog } from './error-dialog';
+import { ErrorDialog, preloadErrorDialog } from './lazy-error-dialog';
 import { errorMessage } from '@/components/ui/error-message';
 import { FormField } from './form-field';
 import { GoogleCompletionHeader } from './google-completion-header';
@@ -52,13 +53,15 @@ export function RegisterScreen() {
     if (redirect.current) return false;
     try {
       await signUp.trigger(values);
+      rememberRegisteredEmail(values.email);
       notify('success', translate('account.registered'), {
         icon: <ClapIcon />,
         autoClose: registerRedirectMs,
         position: 'top-center',
       });
-      // /home is protected, so without a token the guard shows /login: the shopper logs in next.
-      redirect.current = setTimeout(() => navigate('/home'), registerRedirectMs);
+      // /home is protected, so without a token the guard shows /login: the shopper logs in next. A guest who
+      // came from a link goes there instead, through the same guard: it stays the screen to return to.
+      redirect.current = setTimeout(() => navigate(pendingReturnPath() ?? '/home'), registerRedirectMs);
       return true;
     } catch (err) {
       // Said in the 'Oops!' dialog (spec section 8), not logged: an e-mail already registered is normal use.
@@ -67,7 +70,10 @@ export function RegisterScreen() {
     }
   }
 
-  /** Google completion: signs up with given_name as the name, stores the token, goes home at once. */
+  /**
+   * Google completion: signs up with given_name as the name, stores the token, goes home at once (or to the
+   * screen a guest asked for).
+   */
   async function registerWithGoogle(values: ProviderRegisterValues) {
     if (!identity) return;
     const registration: Registration = { name: identity.givenName, email: identity.email, ...values };
@@ -75,7 +81,7 @@ export function RegisterScreen() {
     try {
       const { token } = await signUp.trigger(registration);
       setToken(token);
-      navigate('/home');
+      navigate(takeReturnPath());
     } catch (err) {
       setLoading(false);
       setFailure(errorMessage(err));
@@ -83,7 +89,7 @@ export function RegisterScreen() {
   }
 
   return (
-    <div className={styles.page}>
+    <div className={styles.page} onFocus={preloadErrorDialog}>
       {identity ? (
         <GoogleRegisterForm
           identity={identity}

@@ -3,6 +3,7 @@ import { brandProductsKey, useProductPages } from '@/lib/api/products';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { LoadError } from './load-error';
+import { isMissing, Missing } from './missing';
 import { MotionCardGrid } from './motion-card-grid';
 import grid from './grid.module.scss';
 import { useT } from '@/lib/i18n/i18n';
@@ -20,6 +21,21 @@ export function BrandProductsScreen() {
   useDocumentTitle(list.isLoading ? t('lists.brand') : heading);
 
   if (list.isLoading) return <Spinner label={t('catalogue.loadingProducts')} />;
+  if (list.error && !pages && isMissing(list.error)) {
+    // No such brand: no name for the heading (the spec's 'No items available'), and the way back to the brands.
+    return (
+      <div className={grid.page}>
+        <h1 className={grid.heading}>{heading}</h1>
+        <Missing
+          classes={grid}
+          alert
+          text={t('lists.missingBrand')}
+          back={t('lists.allBrands')}
+          to="/brands"
+        />
+      </div>
+    );
+  }
   if (list.error && !pages) {
     return (
       <div className={grid.page}>

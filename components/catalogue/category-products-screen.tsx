@@ -2,6 +2,7 @@ import { useParams } from '@/lib/router/react';
 import { categoryProductsKey, useProductPages } from '@/lib/api/products';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
+import { isMissing, Missing } from './missing';
 import { MotionCardGrid } from './motion-card-grid';
 import grid from './grid.module.scss';
 import { useT } from '@/lib/i18n/i18n';
@@ -21,14 +22,22 @@ export function CategoryProductsScreen() {
   useDocumentTitle(list.isLoading ? t('lists.category') : (first?.category?.name ?? t('lists.category')));
 
   if (list.isLoading) return <Spinner label={t('catalogue.loadingProducts')} />;
-  // Spec: with no data at all the page reads 'No products provided with this Brand' (text as given).
+  // Spec: with no data at all the page reads 'No products provided with this Brand' (text as given). A category
+  // that does not exist says so, with the way back; a failed load offers another try.
   if (!pages) {
     return (
       <div className={grid.page}>
         <p className={grid.message} role={list.error ? 'alert' : undefined}>
           {t('lists.noProductsBrand')}
         </p>
-        {list.error ? (
+        {isMissing(list.error) ? (
+          <Missing
+            classes={grid}
+            text={t('lists.missingCategory')}
+            back={t('lists.allCategories')}
+            to="/categories"
+          />
+        ) : list.error ? (
           <p className={grid.message}>
             <button type="button" className={grid.retry} onClick={list.retry}>
               {t('ui.tryAgain')}

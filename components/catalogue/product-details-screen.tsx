@@ -8,6 +8,7 @@ import { BusyOverlay } from '@/components/ui/busy-overlay';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { ImageCarousel } from './image-carousel';
+import { isMissing, Missing } from './missing';
 import { LazyImageViewer, prefetchImageViewer } from './lazy-image-viewer';
 import { Rating } from './rating';
 import { ShareProduct } from './share-product';
@@ -41,9 +42,27 @@ export function ProductDetailsScreen() {
 
   if (isLoading) return <Spinner label={t('details.loading')} />;
   if (error || !product) {
+    // The spec's 'Error', and why: a product that does not exist (the way back to the list), or one that could not
+    // be loaded (another try).
     return (
       <div className={grid.page}>
         <h1 className={styles.error}>{t('details.error')}</h1>
+        {isMissing(error) ? (
+          <Missing
+            classes={grid}
+            alert
+            text={t('details.missing')}
+            back={t('details.allProducts')}
+            to="/products"
+          />
+        ) : error ? (
+          <div className={grid.message} role="alert">
+            <p>{t('details.loadFailed')}</p>
+            <button type="button" className={grid.retry} onClick={() => void mutate()}>
+              {t('ui.tryAgain')}
+            </button>
+          </div>
+        ) : null}
       </div>
     );
   }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import { productsKey, useProductPages } from '@/lib/api/products';
 import type { Product } from '@/lib/contract/catalogue';
@@ -7,9 +7,13 @@ import {
   categoryOptions,
   emptyFilter,
   isSortValue,
+  priceBounds,
+  priceNotes,
   sortOptions,
+  type PriceNote,
   type ProductFilter,
 } from '@/lib/rules/product-filter';
+import { announce } from '@/lib/session/announcer';
 import { readDraft, writeDraft } from '@/lib/session/saved-form';
 import { useLocation, useNavigate } from '@/lib/router/react';
 import { BusyOverlay } from '@/components/ui/busy-overlay';
@@ -22,7 +26,8 @@ import { ProductCard } from './product-card';
 import { useAddToCart } from './use-add-to-cart';
 import gridStyles from './grid.module.scss';
 import styles from './products-screen.module.scss';
-import { useT } from '@/lib/i18n/i18n';
+import { useMoney } from '@/lib/i18n/format';
+import { useT, type Translate } from '@/lib/i18n/i18n';
 import '@/lib/i18n/compiled/en-catalogue';
 import '@/lib/i18n/compiled/en-products';
 
@@ -143,8 +148,9 @@ function FilterDrawer({
       <div id={filterPanelId} className={`${styles.filterPanel} ${filtersOpen ? styles.open : ''}`}>
         <FilterForm
           applied={applied}
-          onApply={(filter) => {
-            setFiltersOpen(false);
+          onApply={(filter, noted) => {
+            // A price that needs a word stays in view, beside its field.
+            if (!noted) setFiltersOpen(false);
             onApply(filter);
           }}
         />
@@ -241,15 +247,23 @@ const fieldsOf = ({ priceFrom, priceTo, category }: FormFilter): FormFilter => (
  * typed is kept for this tab, so a refresh or a trip to a product and Back does not empty it (a link with
  * other filters shows its own).
  */
-function FilterForm({ applied, onApply }: { applied: ProductFilter; onApply: (filter: FormFilter) => void }) {
+function FilterForm({
+  applied,
+  onApply,
+}: {
+  applied: ProductFilter;
+  /** `noted`: the prices applied come with a word for the shopper (see priceNotes). */
+  onApply: (filter: FormFilter, noted: boolean) => void;
+}) {
   const t = useT();
+  const money = useMoney();
   const ids = { from: useId(), to: useId(), category: useId() };
   const [kept] = useState<FormFilter>(() => {
     const draft = readDraft(FILTER_DRAFT_KEY, { basis: '', priceFrom: '', priceTo: '', category: '' });
     return fieldsOf(draft.basis === basisOf(applied) && draft.category ? draft : applied);
   });
-  // One form library for every form (react-hook-form); the filter has no rule to check (a bound that is not a
-  // number leaves the price filter off), so no schema and no resolver is fetched.
+  // One form library for every form (react-hook-form); the filter refuses nothing (a bound that is not a number
+  // leaves the price filter off, and the field says so), so no schema and no resolver is fetched.
   const form = useForm<FormFilter>({ defaultValues: kept });
   const shown = useRef(applied);
   useEffect(() => {
@@ -268,38 +282,39 @@ function FilterForm({ applied, onApply }: { applied: ProductFilter; onApply: (fi
     return () => keep.unsubscribe();
   }, [basis, form]);
 
+  // What the applied prices come to, said beside each field; a range typed the wrong way round is swapped.
+  const notes = priceNotes(applied);
+  const [swappedFor, setSwappedFor] = useState<string | null>(null);
+  const swapped = swappedFor === basisOf(applied);
+  function apply(typed: FormFilter) {
+    const bounds = priceBounds(typed);
+    const swap = bounds !== null && bounds.from > bounds.to;
+    const filter = swap ? { ...typed, priceFrom: typed.priceTo, priceTo: typed.priceFrom } : typed;
+    setSwappedFor(swap ? basisOf(filter) : null);
+    const next = priceNotes(filter);
+    const said = [
+      swap ? t('products.price.swapped') : '',
+      next.from ? `${t('products.priceFrom')}: ${priceNoteText(t, money, next.from)}` : '',
+      next.to ? `${t('products.priceTo')}: ${priceNoteText(t, money, next.to)}` : '',
+    ].filter(Boolean);
+    if (said.length) announce(said.join(' '));
+    onApply(filter, said.length > 0);
+  }
+
   return (
-    <form
-      className={styles.form}
-      onSubmit={form.handleSubmit((filter) => onApply(filter))}
-      aria-labelledby="filter-products"
-    >
+    <form className={styles.form} onSubmit={form.handleSubmit(apply)} aria-labelledby="filter-products">
       <h2 id="filter-products" className={styles.formTitle}>
         {t('products.filterTitle')}
       </h2>
       <div className={styles.prices}>
-        <div className={styles.pair}>
-          <label htmlFor={ids.from}>{t('products.priceFrom')}</label>
-          <input
-            id={ids.from}
-            className={styles.field}
-            type="text"
-            dir="auto"
-            inputMode="numeric"
-            {...form.register('priceFrom')}
-          />
-        </div>
-        <div className={styles.pair}>
-          <label htmlFor={ids.to}>{t('products.priceTo')}</label>
-          <input
-            id={ids.to}
-            className={styles.field}
-            type="text"
-            dir="auto"
-            inputMode="numeric"
-            {...form.register('priceTo')}
-          />
-        </div>
+        <PriceField
+          id={ids.from}
+          label={t('products.priceFrom')}
+          note={notes.from}
+          {...form.register('priceFrom')}
+        />
+        <PriceField id={ids.to} label={t('products.priceTo')} note={notes.to} {...form.register('priceTo')} />
+        {swapped ? <p className={styles.hint}>{t('products.price.swapped')}</p> : null}
       </div>
       <label htmlFor={ids.category}>{t('products.categoryName')}</label>
       <select id={ids.category} className={styles.field} {...form.register('category')}>
@@ -319,5 +334,48 @@ function FilterForm({ applied, onApply }: { applied: ProductFilter; onApply: (fi
         {t('products.show')}
       </button>
     </form>
+  );
+}
+
+function priceNoteText(t: Translate, money: (pounds: number) => string, note: PriceNote): string {
+  return note.kind === 'readAs'
+    ? t('products.price.readAs', { amount: money(note.value) })
+    : t(`products.price.${note.kind}`);
+}
+
+/**
+ * A price bound and, below it, what the applied filter made of it (aria-describedby); a bound the filter cannot use
+ * as typed is aria-invalid. Announced when applied (FilterForm).
+ */
+function PriceField({
+  id,
+  label,
+  note,
+  ...input
+}: { id: string; label: string; note: PriceNote | null } & ComponentProps<'input'>) {
+  const t = useT();
+  const money = useMoney();
+  const hint = `${id}-note`;
+  // 'Read as 12' and 'fill in both' say what happened; the others are a price the filter could not use.
+  const invalid = note !== null && note.kind !== 'readAs' && note.kind !== 'needsBoth';
+  return (
+    <div className={styles.pair}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className={styles.field}
+        type="text"
+        dir="auto"
+        inputMode="numeric"
+        aria-invalid={invalid || undefined}
+        aria-describedby={note ? hint : undefined}
+        {...input}
+      />
+      {note ? (
+        <p id={hint} className={invalid ? styles.problem : styles.hint}>
+          {priceNoteText(t, money, note)}
+        </p>
+      ) : null}
+    </div>
   );
 }

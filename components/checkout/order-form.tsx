@@ -14,12 +14,10 @@ const addressInputs = [
 /** The shipping address (a saved one, or typed and perhaps saved), then cash or card. */
 export function OrderForm({ form }: { form: Form }) {
   const t = useT();
-  const { edit, pending } = form;
+  const { pending } = form;
   return (
     <form className={styles.form} onSubmit={form.submit}>
-      {form.addresses.length > 0 ? (
-        <SavedAddresses addresses={form.addresses} chosen={form.chosenSaved} edit={edit} />
-      ) : null}
+      {form.addresses.length > 0 ? <SavedAddresses form={form} /> : null}
       {addressInputs.map(({ name, label, ...input }) => (
         <TextField
           key={name}

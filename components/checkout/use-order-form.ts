@@ -7,6 +7,7 @@ import { useAddresses } from '@/lib/api/addresses';
 import { checkoutReturnBase, useCheckoutSession } from '@/lib/api/checkout';
 import { usePlaceCashOrder } from '@/lib/session/place-cash-order';
 import { ApiError } from '@/lib/api/client';
+import type { Address } from '@/lib/contract/addresses';
 import { t as translate } from '@/lib/i18n/i18n';
 import type { CartContextValue } from '@/lib/session/cart-store';
 import { rememberCardCheckout } from '@/lib/session/checkout-return';
@@ -17,6 +18,7 @@ import { leaveFor } from './leave-for';
 import {
   addressFields,
   emptyDraft,
+  firstChoice,
   ORDER_FORM_KEY,
   sameAddress,
   typedAddress,
@@ -59,9 +61,15 @@ export function useOrderForm(cart: CartContextValue) {
   const placeCashOrder = usePlaceCashOrder();
   const checkoutSession = useCheckoutSession();
 
+  // Whether the address is the shopper's to decide: what they kept, typed or chose is never replaced.
+  const decided = useRef(addressFields.some((f) => kept[f].trim() !== ''));
+
   // Kept as typed: Back, a refresh or a look at the cart does not empty the form.
   useEffect(() => {
-    const keep = form.watch((values) => writeDraft(ORDER_FORM_KEY, { ...emptyDraft, ...values }));
+    const keep = form.watch((values, { type }) => {
+      if (type === 'change') decided.current = true;
+      writeDraft(ORDER_FORM_KEY, { ...emptyDraft, ...values });
+    });
     return () => keep.unsubscribe();
   }, [form]);
 
@@ -70,6 +78,40 @@ export function useOrderForm(cart: CartContextValue) {
       form.setValue(name, value, { shouldDirty: true });
     }
   };
+
+  // A returning shopper's address is already there: the default, else the last one ordered to, else the only one
+  // (the browser's required check would otherwise stop an order with "Please fill out this field").
+  const orders = cart.userOrders;
+  useEffect(() => {
+    if (decided.current || book.isLoading) return;
+    const pick = firstChoice(book.addresses, orders);
+    if (pick === undefined) return;
+    decided.current = true;
+    if (pick) edit({ details: pick.details, city: pick.city, phone: pick.phone, save: false });
+    // `edit` is the form's and stable in effect; the choice is made once, when the book (and orders) arrive.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [book.addresses, book.isLoading, orders]);
+
+  // What became of the last 'Make … my default address': a text id (drawn in the language on screen) and its name.
+  type DefaultNote = { id: 'order.defaultSet' | 'order.defaultGone' | 'order.defaultFailed'; name: string };
+  const [defaultNote, setDefaultNote] = useState<DefaultNote | null>(null);
+  const [settingDefault, setSettingDefault] = useState(false);
+  async function makeDefault(address: Address) {
+    if (settingDefault) return;
+    setSettingDefault(true);
+    setDefaultNote(null);
+    try {
+      await book.makeDefault(address._id);
+      setDefaultNote({ id: 'order.defaultSet', name: address.name });
+    } catch (err) {
+      console.warn('The default address was not set', err);
+      const gone = err instanceof ApiError && err.status === 404;
+      setDefaultNote({ id: gone ? 'order.defaultGone' : 'order.defaultFailed', name: address.name });
+    } finally {
+      setSettingDefault(false);
+    }
+  }
+
   const typed = typedAddress(draft);
   const chosenSaved = book.addresses.find((a) => sameAddress(typed, a)) ?? null;
 
@@ -147,10 +189,20 @@ export function useOrderForm(cart: CartContextValue) {
   return {
     draft,
     edit,
+    /** The shopper picks a saved address, or a new one (the fields emptied). */
+    pickAddress: (patch: Partial<Draft>) => {
+      decided.current = true;
+      edit(patch);
+    },
     field,
     saveBox: form.register('save'),
     addresses: book.addresses,
     chosenSaved,
+    // Our server keeps a default (docs/api.md); the public host's addresses carry no such field.
+    canChooseDefault: book.addresses.every((a) => typeof a.default === 'boolean'),
+    makeDefault,
+    settingDefault,
+    defaultNote,
     signedIn: Boolean(token),
     pending,
     problem,

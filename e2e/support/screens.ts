@@ -259,6 +259,22 @@ export const screens: Screen[] = [
     open: async (ctx) => {
       await asShopper(ctx, '/productDetails/000000000000000000000000');
       await expect(ctx.page.getByRole('heading', { name: 'Error', exact: true })).toBeVisible();
+      await expect(ctx.page.getByRole('link', { name: 'See all products' })).toBeVisible();
+    },
+  },
+  {
+    // A category and a brand that do not exist (an id that cannot be one): said, with the way back (issue 31).
+    name: 'category-products-missing',
+    open: async (ctx) => {
+      await asShopper(ctx, '/productwithCategory/nonsense');
+      await expect(ctx.page.getByText('This category does not exist.')).toBeVisible();
+    },
+  },
+  {
+    name: 'brand-products-missing',
+    open: async (ctx) => {
+      await asShopper(ctx, '/productsWithBrand/nonsense');
+      await expect(ctx.page.getByText('This brand does not exist.')).toBeVisible();
     },
   },
   {
@@ -396,6 +412,26 @@ export const screens: Screen[] = [
     },
   },
   {
+    name: 'order-default-address',
+    open: async (ctx) => {
+      const shopper = await ctx.shopper();
+      await cartWithTwoLines(ctx);
+      for (const [name, details] of [
+        ['Home', '7 Tahrir Square'],
+        ['Work', '12 Tahrir St, flat 4'],
+      ] as const) {
+        await ctx.api.saveAddress(shopper.token, { name, details, city: 'Giza', phone: egyptianPhone() });
+      }
+      await asShopper(ctx, '/order');
+      const saved = ctx.page.getByRole('group', { name: 'Saved addresses' });
+      await saved.getByRole('radio', { name: /^Home: / }).check();
+      await saved.getByRole('button', { name: 'Make Home my default address' }).click();
+      await expect(saved.getByRole('radio', { name: /^Home \(default\): / })).toBeChecked();
+      await saved.getByRole('radio', { name: /^Work: / }).check();
+      await expect(saved.getByRole('button', { name: 'Make Work my default address' })).toBeVisible();
+    },
+  },
+  {
     name: 'cart-clear-confirm',
     open: async (ctx) => {
       await cartWithTwoLines(ctx);
@@ -426,6 +462,19 @@ export const screens: Screen[] = [
       await expect(ctx.page.locator('article').first()).toBeVisible();
       await ctx.page.getByRole('button', { name: 'Filters', exact: true }).click();
       await expect(ctx.page.getByRole('heading', { name: 'Filter Products' })).toBeVisible();
+      await settled(ctx.page);
+    },
+  },
+  {
+    // A link with prices the filter cannot use as typed: each field says what it made of them (issue 31).
+    name: 'products-price-notes',
+    open: async (ctx) => {
+      await asShopper(ctx, '/products?from=abc&to=12.5');
+      await expect(ctx.page.locator('article').first()).toBeVisible();
+      const toggle = ctx.page.getByRole('button', { name: /^Filters/ });
+      if (await toggle.isVisible()) await toggle.click();
+      await expect(ctx.page.getByText(/^Not a number, so prices are not filtered/)).toBeVisible();
+      await expect(ctx.page.getByText('Read as 12 EGP: whole pounds only.')).toBeVisible();
       await settled(ctx.page);
     },
   },

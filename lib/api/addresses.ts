@@ -12,15 +12,24 @@ export function saveAddress(address: Required<NewAddress>, token: string): Promi
   return apiRequest<AddressList>('/addresses', { method: 'POST', body: address, token });
 }
 
+/** Ours (docs/api.md): the caller's own address `id` becomes their default; the answer lists them all. */
+export function setDefaultAddress(id: string, token: string): Promise<AddressList> {
+  return apiRequest<AddressList>(`/addresses/${encodeURIComponent(id)}/default`, { method: 'PUT', token });
+}
+
 /** SWR key: one address book per session token. */
 export const addressesKey = (token: string | null) => (token ? (['addresses', token] as const) : null);
 
-/** The saved addresses, oldest first; `save` adds one and keeps the list in step with the server's answer. */
+/**
+ * The saved addresses, oldest first; `save` adds one and `makeDefault` chooses the default, each keeping the list in
+ * step with the server's answer. Read again when the tab comes back to the front: another tab or device may have
+ * added one, removed one or chosen another default.
+ */
 export function useAddresses(token: string | null) {
   const { data, error, isLoading, mutate } = useSWR(
     addressesKey(token),
     ([, t]) => fetchAddresses(t).then((list) => list.data),
-    swrOptions,
+    { ...swrOptions, revalidateOnFocus: true },
   );
 
   async function save(address: Required<NewAddress>): Promise<Address[]> {
@@ -30,5 +39,17 @@ export function useAddresses(token: string | null) {
     return answer.data;
   }
 
-  return { addresses: data ?? [], error: error as Error | undefined, isLoading, save };
+  async function makeDefault(id: string): Promise<void> {
+    if (!token) return;
+    try {
+      const answer = await setDefaultAddress(id, token);
+      await mutate(answer.data, { revalidate: false });
+    } catch (err) {
+      // Removed meanwhile (another tab), or not ours: show the list as it is now.
+      void mutate();
+      throw err;
+    }
+  }
+
+  return { addresses: data ?? [], error: error as Error | undefined, isLoading, save, makeDefault };
 }

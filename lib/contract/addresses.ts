@@ -8,6 +8,11 @@ export const Address = Type.Object({
   details: Type.String(),
   phone: Type.String(),
   city: Type.String(),
+  /**
+   * Ours, not the public host's (which leaves it out): the address the order page chooses first. At most one per
+   * account; set with PUT /addresses/{id}/default.
+   */
+  default: Type.Optional(Type.Boolean()),
 });
 export type Address = Static<typeof Address>;
 

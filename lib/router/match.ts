@@ -13,8 +13,11 @@ export interface RouteNode {
   /** Matches the parent's own path (the '/' of the root). */
   index?: boolean;
   layout?: ComponentType;
-  /** Where to send the shopper instead, or null to let the route open. Read synchronously at match time. */
-  redirect?: () => string | null;
+  /**
+   * Where to send the shopper instead, or null to let the route open. Read synchronously at match time, with the
+   * path asked for (pathname and query).
+   */
+  redirect?: (path: string) => string | null;
   load?: ScreenLoader;
   children?: RouteNode[];
 }

@@ -173,6 +173,11 @@ export function useShownLocation(): Location | null {
   return useRouterState().location;
 }
 
+/** The key of the history entry on screen; null without a router or before the first screen (no error). */
+export function useShownKey(): string | null {
+  return useContext(StateContext)?.location?.key ?? null;
+}
+
 export function useParams(): Params {
   return useContext(RouteContext)?.match.params ?? {};
 }

@@ -91,10 +91,10 @@ export function createRouter(routes: RouteNode[], history: RouterHistory): Route
     for (const listener of [...listeners]) listener();
   }
 
-  /** The first redirect a guard on the route of `pathname` asks for, or null. */
-  function redirectFor(pathname: string): string | null {
-    for (const node of match(pathname)?.branch ?? []) {
-      const target = node.redirect?.();
+  /** The first redirect a guard on the route of `path` asks for, or null. */
+  function redirectFor(path: string): string | null {
+    for (const node of match(parsePath(path).pathname)?.branch ?? []) {
+      const target = node.redirect?.(path);
       if (target != null) return target;
     }
     return null;
@@ -104,7 +104,7 @@ export function createRouter(routes: RouteNode[], history: RouterHistory): Route
   function settle(path: string): string {
     let current = path;
     for (let i = 0; i < MAX_REDIRECTS; i++) {
-      const target = redirectFor(parsePath(current).pathname);
+      const target = redirectFor(current);
       if (target === null || target === current) return current;
       current = target;
     }

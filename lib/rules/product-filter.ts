@@ -59,6 +59,38 @@ export function priceBounds(
 }
 
 /**
+ * What the price rule above makes of one bound as typed, for the shopper to read beside the field (issue 31): a bound
+ * that is not a number (the price filter is off), one read as another number than typed ("12.5" and "1,000" are
+ * read as 12 and 1), one below 0 (no price is), one left empty while the other is filled (the price filter is off),
+ * and 'to' below 'from' (no price lies between them). The rule itself is unchanged.
+ */
+export type PriceNote =
+  | { kind: 'notNumber' }
+  | { kind: 'readAs'; value: number }
+  | { kind: 'negative' }
+  | { kind: 'needsBoth' }
+  | { kind: 'reversed' };
+
+export function priceNotes(filter: Pick<ProductFilter, 'priceFrom' | 'priceTo'>): {
+  from: PriceNote | null;
+  to: PriceNote | null;
+} {
+  const note = (typed: string, other: string): PriceNote | null => {
+    const text = typed.trim();
+    if (text === '') return other.trim() === '' ? null : { kind: 'needsBoth' };
+    const value = Number.parseInt(text, 10);
+    if (Number.isNaN(value)) return { kind: 'notNumber' };
+    if (value < 0) return { kind: 'negative' };
+    return String(value) === text ? null : { kind: 'readAs', value };
+  };
+  const from = note(filter.priceFrom, filter.priceTo);
+  const to = note(filter.priceTo, filter.priceFrom);
+  const bounds = priceBounds(filter);
+  const reversed = bounds !== null && bounds.from > bounds.to && to?.kind !== 'negative';
+  return { from, to: reversed ? { kind: 'reversed' } : to };
+}
+
+/**
  * The same rule as API query parameters: the API filters in the database (GET /products with `title`,
  * `price[gte]`, `price[lte]`, `categoryName`), and tests/server/catalogue/catalogue-filter-property.test.ts proves
  * that it keeps exactly the products filterProducts keeps. The search box sends its text as `keyword`

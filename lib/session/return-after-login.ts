@@ -1,6 +1,9 @@
-// Read by the login screen only (so the first screen does not carry it): why the shopper is at /login and
-// where to go once signed in. session-store.ts writes both when the server ends a session.
+// Read by the sign-in screens only (so the first screen does not carry it): why the shopper is at /login, where to
+// go once signed in, and the e-mail a registration just used. The guards and session-store.ts keep the first two.
 import { RETURN_TO_KEY, SESSION_ENDED_KEY } from './session-store';
+
+/** Session storage key of the e-mail a plain registration used, for the login form it sends the shopper to. */
+export const REGISTERED_EMAIL_KEY = 'freshcart-registered-email';
 
 function sessionStore(): Storage | null {
   try {
@@ -10,8 +13,35 @@ function sessionStore(): Storage | null {
   }
 }
 
-// Screens a shopper may be sent back to: a screen of this shop, never a sign-in screen.
-const notReturnable = /^\/(login|register|forgotpass|changePass)(\/|\?|$)/i;
+// Screens a shopper may not be sent back to: the sign-in screens.
+const notReturnable = /^\/+(login|register|forgotpass|changePass)(\/|\?|$)/i;
+
+/**
+ * `path` when it is a route of this shop to go back to, else null. Only the guards (a protected route the guest
+ * asked for) and a session that ended (the screen on show) keep one, but an attacker's link chose that route's
+ * spelling: nothing but a hash route of this page comes out (no `//host`, no `/\host`, no `javascript:`, no control
+ * character), and never a sign-in screen.
+ */
+export function returnableRoute(path: string | null): string | null {
+  if (!path || path.length > 2048 || !path.startsWith('/') || path.startsWith('//')) return null;
+  const unsafe = [...path].some((c) => c === '\\' || c < ' ' || c === '\u007f');
+  return unsafe || notReturnable.test(path) ? null : path;
+}
+
+/** The screen a guest asked for, still waiting for a sign-in (left in place), or null. */
+export function pendingReturnPath(): string | null {
+  return returnableRoute(sessionStore()?.getItem(RETURN_TO_KEY) ?? null);
+}
+
+/**
+ * Where to go after signing in: the screen the guest asked for or the session ended on, else /home (spec
+ * section 4).
+ */
+export function takeReturnPath(): string {
+  const path = pendingReturnPath();
+  sessionStore()?.removeItem(RETURN_TO_KEY);
+  return path ?? '/home';
+}
 
 /** Whether the shopper is at /login because their session ended (the login screen says so). */
 export function sessionHasEnded(): boolean {
@@ -23,10 +53,21 @@ export function forgetSessionEnded(): void {
   sessionStore()?.removeItem(SESSION_ENDED_KEY);
 }
 
-/** Where to go after signing in: the screen the session ended on, else /home (spec section 4). */
-export function takeReturnPath(): string {
-  const store = sessionStore();
-  const path = store?.getItem(RETURN_TO_KEY) ?? null;
-  store?.removeItem(RETURN_TO_KEY);
-  return path && path.startsWith('/') && !path.startsWith('//') && !notReturnable.test(path) ? path : '/home';
+/** A plain registration succeeded: the login form it leads to starts with this e-mail. */
+export function rememberRegisteredEmail(email: string): void {
+  try {
+    sessionStore()?.setItem(REGISTERED_EMAIL_KEY, email.trim());
+  } catch {
+    // Storage full or disabled: the shopper types the e-mail again.
+  }
+}
+
+/** The e-mail a registration just used ('' when none): the login form starts with it. */
+export function registeredEmail(): string {
+  return sessionStore()?.getItem(REGISTERED_EMAIL_KEY) ?? '';
+}
+
+/** The login form has it: a later visit to /login starts empty. */
+export function forgetRegisteredEmail(): void {
+  sessionStore()?.removeItem(REGISTERED_EMAIL_KEY);
 }

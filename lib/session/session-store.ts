@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { setUnauthorizedHandler } from '@/lib/api/client';
-import { TOKEN_KEY } from './token-key';
+import { RETURN_TO_KEY, TOKEN_KEY } from './token-key';
+
+export { RETURN_TO_KEY };
 
 // Spec section 3: the session token lives in memory and in local storage under 'tkn' (TOKEN_KEY).
 
@@ -12,9 +14,8 @@ let token: string | null | undefined;
 let loginRedirect: (() => void) | null = null;
 let routeReader: (() => string | null) | null = null;
 
-/** Session storage keys: why the shopper is at /login, and the screen to go back to after signing in. */
+/** Session storage key: why the shopper is at /login (RETURN_TO_KEY: where to go after signing in). */
 export const SESSION_ENDED_KEY = 'freshcart-session-ended';
-export const RETURN_TO_KEY = 'freshcart-return-to';
 
 function storage(): Storage | null {
   try {
@@ -104,6 +105,18 @@ function sessionStore(): Storage | null {
     return typeof window === 'undefined' ? null : window.sessionStorage;
   } catch {
     return null;
+  }
+}
+
+/**
+ * A guest asked for a protected screen (a product link, say) and is being sent to /login: once signed in they go
+ * there (return-after-login.ts checks it is one of the shop's own screens before going). The latest ask wins.
+ */
+export function rememberReturnPath(path: string): void {
+  try {
+    sessionStore()?.setItem(RETURN_TO_KEY, path);
+  } catch {
+    // Storage full or disabled: the shopper lands on /home after login, as the spec has it.
   }
 }
 

@@ -473,9 +473,16 @@ export const addresses = pgTable(
     details: text('details').notNull(),
     phone: text('phone').notNull(),
     city: text('city').notNull(),
+    // The one the order page chooses first (issue 31): at most one per account, set with PUT /addresses/{id}/default.
+    isDefault: boolean('is_default').notNull().default(false),
     createdAt: timestamps.createdAt,
   },
-  (t) => [index('addresses_user_idx').on(t.userId)],
+  (t) => [
+    index('addresses_user_idx').on(t.userId),
+    uniqueIndex('addresses_one_default_idx')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+  ],
 );
 
 export interface SessionLineSnapshot {

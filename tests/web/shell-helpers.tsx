@@ -2,7 +2,7 @@
 // in a memory router, and browser APIs jsdom lacks (matchMedia, IntersectionObserver) stood in for.
 import { configure, render } from '@testing-library/react';
 import { SWRConfig } from 'swr';
-import { vi } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { createStorefrontRouter } from '@/components/app/route-table';
 import { RootLayout } from '@/components/layout/root-layout';
 import { createMemoryHistory } from '@/lib/router/history';
@@ -48,10 +48,19 @@ export function installBrowserStandIns() {
   vi.stubGlobal('IntersectionObserver', StandInIntersectionObserver);
 }
 
+// Each test's router is disposed after it, as the page disposes its one router: an earlier test's router would
+// still follow the session (a logout, a session that ends) and decide for a screen nobody shows.
+const routers = new Set<{ dispose: () => void }>();
+afterEach(() => {
+  for (const router of routers) router.dispose();
+  routers.clear();
+});
+
 /** Renders the storefront's real route table at `path` in its frame (navbar, footer), with a fresh SWR cache. */
 export function renderApp(path: string) {
   installBrowserStandIns();
   const router = createStorefrontRouter(createMemoryHistory([path]));
+  routers.add(router);
   setLoginRedirect(() => router.navigate('/login', { replace: true }));
   const view = render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>

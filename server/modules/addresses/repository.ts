@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { addresses, users } from '../../db/schema';
 
@@ -25,6 +25,25 @@ export async function countAddresses(db: Executor, userId: string): Promise<numb
 
 export async function insertAddress(db: Executor, row: typeof addresses.$inferInsert): Promise<void> {
   await db.insert(addresses).values(row);
+}
+
+/**
+ * Makes the caller's own address `id` their default and every other one not (in the caller's transaction, under
+ * the account's lock); false when the caller has no address with that id, and then nothing changed.
+ */
+export async function setDefaultAddress(db: Executor, userId: string, id: string): Promise<boolean> {
+  const [own] = await db
+    .select({ id: addresses.id })
+    .from(addresses)
+    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
+  if (!own) return false;
+  // Off first, then on: the partial unique index allows one default per account at every step.
+  await db
+    .update(addresses)
+    .set({ isDefault: false })
+    .where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true), ne(addresses.id, id)));
+  await db.update(addresses).set({ isDefault: true }).where(eq(addresses.id, id));
+  return true;
 }
 
 /** Removes the caller's own address only; false when there was none with that id. */

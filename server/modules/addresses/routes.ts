@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AddressList, NewAddress } from '@/lib/contract/addresses';
 import { IdParams } from '@/lib/contract/common';
 import { requireUser } from '../auth';
-import { addAddress, readAddresses, removeAddress } from './service';
+import { addAddress, makeDefaultAddress, readAddresses, removeAddress } from './service';
 
 export const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
@@ -20,6 +20,15 @@ export const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest: app.authenticate, schema: { body: NewAddress, response: { 200: AddressList } } },
     async function postAddress(request) {
       return addAddress(ctx, requireUser(request).id, request.body);
+    },
+  );
+
+  // Ours, beside the public host's three: the address the order page chooses first.
+  app.put(
+    '/addresses/:id/default',
+    { onRequest: app.authenticate, schema: { params: IdParams, response: { 200: AddressList } } },
+    async function putDefaultAddress(request) {
+      return makeDefaultAddress(ctx, requireUser(request).id, request.params.id);
     },
   );
 

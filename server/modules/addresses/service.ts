@@ -12,7 +12,14 @@ export const tooManyAddresses = `You can save at most ${maxSavedAddresses} addre
 
 async function saved(ctx: AppContext, userId: string): Promise<Address[]> {
   const rows = await repo.listAddresses(ctx.database.db, userId);
-  return rows.map((a) => ({ _id: a.id, name: a.name, details: a.details, phone: a.phone, city: a.city }));
+  return rows.map((a) => ({
+    _id: a.id,
+    name: a.name,
+    details: a.details,
+    phone: a.phone,
+    city: a.city,
+    default: a.isDefault,
+  }));
 }
 
 export async function readAddresses(ctx: AppContext, userId: string): Promise<AddressList> {
@@ -66,4 +73,15 @@ export async function removeAddress(ctx: AppContext, userId: string, id: string)
     results: data.length,
     data,
   };
+}
+
+/** The caller's own address `id` becomes the one the order page chooses first; any other stops being it. */
+export async function makeDefaultAddress(ctx: AppContext, userId: string, id: string): Promise<AddressList> {
+  const found = await runInTransaction(ctx.database.db, async (tx) => {
+    await repo.lockAccount(tx, userId);
+    return repo.setDefaultAddress(tx, userId, id);
+  });
+  if (!found) throw new AppError(404, `No address for this id ${id}`);
+  const data = await saved(ctx, userId);
+  return { status: 'success', message: 'Default address set', results: data.length, data };
 }

@@ -54,6 +54,7 @@ const protectedEndpoints: Protected[] = [
   { method: 'DELETE', url: (i) => `/api/v1/wishlist/${i.productId}` },
   { method: 'GET', url: () => '/api/v1/addresses' },
   { method: 'POST', url: () => '/api/v1/addresses', payload: { name: 'Home', ...address } },
+  { method: 'PUT', url: (i) => `/api/v1/addresses/${i.addressId}/default` },
   { method: 'DELETE', url: (i) => `/api/v1/addresses/${i.addressId}` },
 ];
 

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoginScreen } from '@/components/account/login-screen';
 import { RegisterScreen } from '@/components/account/register-screen';
 import { malformedCredentialMessage } from '@/components/account/google-identity';
-import { clearToken } from '@/lib/session/session-store';
+import { RETURN_TO_KEY, clearToken } from '@/lib/session/session-store';
 import { googleCredential, json, mockApi, on, renderScreen } from '../account-helpers';
 
 vi.mock('@/lib/api/config', () => ({
@@ -152,6 +152,46 @@ describe('Google sign-in on the Login screen', { timeout: 20_000 }, () => {
     expect(log).toHaveBeenCalledWith('Login Failed');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Login Now' })).toBeInTheDocument();
+  });
+});
+
+describe('Google sign-in after a link opened as a guest', { timeout: 20_000 }, () => {
+  // What the guard (or the head script) keeps when it sends a guest from a protected route to /login.
+  beforeEach(() => sessionStorage.setItem(RETURN_TO_KEY, '/productDetails/p42?ref=share'));
+  afterEach(() => sessionStorage.clear());
+
+  it('the login completion form brings the shopper to the screen asked for, query kept', async () => {
+    const user = userEvent.setup();
+    mockApi(on('POST', '/auth/signin', () => json(200, { token: 'google-user-jwt' })));
+    renderScreen('/login', <LoginScreen />);
+    await loadGoogleStandIn(googleCredential(identity));
+    await user.click(screen.getByRole('button', { name: 'Sign in with Google (test)' }));
+    await user.type(await screen.findByLabelText('Your Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByText('welcome back')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByTestId('route')).toHaveTextContent(/^\/productDetails\/p42\?ref=share$/),
+    );
+  });
+
+  it('so does the registration completion form (signed up and in at once)', async () => {
+    const user = userEvent.setup();
+    mockApi(
+      on('POST', '/auth/signup', () => json(201, { message: 'success', token: 'new-google-user-jwt' })),
+    );
+    renderScreen('/register', <RegisterScreen />);
+    await loadGoogleStandIn(googleCredential(identity));
+    await user.click(screen.getByRole('button', { name: 'Sign in with Google (test)' }));
+    await user.type(await screen.findByLabelText('Your Password'), '123456');
+    await user.type(screen.getByLabelText('rePassword'), '123456');
+    await user.type(screen.getByLabelText('Phone'), '01012345678');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    await waitFor(() =>
+      expect(screen.getByTestId('route')).toHaveTextContent(/^\/productDetails\/p42\?ref=share$/),
+    );
+    expect(localStorage.getItem('tkn')).toBe('new-google-user-jwt');
   });
 });
 

@@ -343,3 +343,137 @@ describe('Create order screen: like the best shops', { timeout: 20_000 }, () => 
     expect(screen.getByLabelText('Your Phone')).toHaveValue('123');
   });
 });
+
+// Issue 31: the order page chooses a saved address for a returning shopper, and the shopper can choose a default.
+describe('Create order screen: a saved address is chosen for the shopper', { timeout: 20_000 }, () => {
+  const home = { ...savedHome, default: false };
+  const work = {
+    _id: 'addr-2',
+    name: 'Work',
+    details: '12 Tahrir St, flat 4',
+    city: 'Cairo',
+    phone: '01012345678',
+    default: false,
+  };
+  const book = (...data: object[]) =>
+    on('GET', '/addresses', () => json(200, { status: 'success', results: data.length, data }));
+  const sentTo = (ordered: { details: string; city: string; phone: string }) => ({
+    shippingAddress: { details: ordered.details, city: ordered.city, phone: ordered.phone },
+  });
+  const fields = () => ['Your details', 'Your City', 'Your Phone'].map((l) => screen.getByLabelText(l));
+
+  it("the only saved address is filled in, and 'Create order' orders to it without typing anything", async () => {
+    const user = userEvent.setup();
+    const { calls } = server([book(home)]);
+    renderScreen('/order', <OrderScreen />);
+    await waitFor(() => expect(screen.getByLabelText('Your details')).toHaveValue(home.details));
+    expect(screen.getByRole('radio', { name: /^Home: 7 Tahrir Square/ })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Create order' }));
+    await waitFor(() => expect(screen.getByTestId('route')).toHaveTextContent('/allorders'));
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      path: `/orders/${cartId}`,
+      body: sentTo(home),
+    });
+  });
+
+  it('of several, the one the newest order went to; the default before any', async () => {
+    const older = order(1001, '2026-01-01T10:00:00.000Z', [line(1, 1, 500)], { shippingAddress: home });
+    const newer = order(1002, '2026-03-01T10:00:00.000Z', [line(1, 1, 500)], { shippingAddress: work });
+    server([book(home, work), on('GET', `/orders/user/${userId}`, () => json(200, [newer, older]))]);
+    const first = renderScreen('/order', <OrderScreen />);
+    await waitFor(() => expect(screen.getByLabelText('Your details')).toHaveValue(work.details));
+    expect(screen.getByRole('radio', { name: /^Work: / })).toBeChecked();
+    first.unmount();
+    sessionStorage.clear();
+
+    token = `${token}-again`;
+    server([
+      book({ ...home, default: true }, work),
+      on('GET', `/orders/user/${userId}`, () => json(200, [newer, older])),
+    ]);
+    renderScreen('/order', <OrderScreen />);
+    await waitFor(() => expect(screen.getByLabelText('Your details')).toHaveValue(home.details));
+    expect(screen.getByRole('radio', { name: /^Home \(default\): / })).toBeChecked();
+  });
+
+  it('never replaces what the shopper kept, typed or chose, even when the orders arrive late', async () => {
+    const user = userEvent.setup();
+    const late = deferred<{ status: number; body: unknown }>();
+    server([book(home, work), on('GET', `/orders/user/${userId}`, () => late.promise)]);
+    renderScreen('/order', <OrderScreen />);
+    const saved = await screen.findByRole('group', { name: 'Saved addresses' });
+    // Nothing chosen yet: two addresses, no default, and the orders that would say which are on their way.
+    expect(fields().map((f) => (f as HTMLInputElement).value)).toEqual(['', '', '']);
+    await user.click(within(saved).getByRole('radio', { name: 'A new address' }));
+    await user.type(screen.getByLabelText('Your City'), 'Alex');
+    await act(async () =>
+      late.resolve(
+        json(200, [order(1002, '2026-03-01T10:00:00.000Z', [line(1, 1, 500)], { shippingAddress: work })]),
+      ),
+    );
+    await waitFor(() => expect(sessionStorage.getItem(ORDER_FORM_KEY)).toContain('Alex'));
+    expect(fields().map((f) => (f as HTMLInputElement).value)).toEqual(['', 'Alex', '']);
+  });
+
+  it('makes the chosen address the default: the server is told, and the book shows it', async () => {
+    const user = userEvent.setup();
+    const { calls } = server([
+      book({ ...home, default: true }, work),
+      on('PUT', '/addresses/addr-2/default', () =>
+        json(200, {
+          status: 'success',
+          message: 'Default address set',
+          results: 2,
+          data: [home, { ...work, default: true }],
+        }),
+      ),
+    ]);
+    renderScreen('/order', <OrderScreen />);
+    const saved = await screen.findByRole('group', { name: 'Saved addresses' });
+    await waitFor(() => expect(screen.getByLabelText('Your details')).toHaveValue(home.details));
+    // The default needs no button of its own.
+    expect(within(saved).queryByRole('button', { name: /default address/ })).not.toBeInTheDocument();
+    await user.click(within(saved).getByRole('radio', { name: /^Work: / }));
+    await user.click(within(saved).getByRole('button', { name: 'Make Work my default address' }));
+    expect(await within(saved).findByRole('status')).toHaveTextContent(
+      'Work is now your default address: it is chosen for you next time.',
+    );
+    expect(within(saved).getByRole('radio', { name: /^Work \(default\): / })).toBeChecked();
+    expect(within(saved).getByRole('radio', { name: /^Home: / })).not.toBeChecked();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.path)).toEqual(['/addresses/addr-2/default']);
+  });
+
+  it('an address removed in another tab: says so, and shows the book as it is now', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    let removed = false;
+    server([
+      on('GET', '/addresses', () =>
+        json(200, { status: 'success', results: 1, data: removed ? [home] : [home, work] }),
+      ),
+      on('PUT', '/addresses/addr-2/default', () => {
+        removed = true;
+        return json(404, { statusMsg: 'fail', message: 'No address for this id addr-2' });
+      }),
+    ]);
+    renderScreen('/order', <OrderScreen />);
+    const saved = await screen.findByRole('group', { name: 'Saved addresses' });
+    await user.click(await within(saved).findByRole('radio', { name: /^Work: / }));
+    await user.click(within(saved).getByRole('button', { name: 'Make Work my default address' }));
+    expect(await within(saved).findByRole('alert')).toHaveTextContent(
+      'This address is no longer saved (it was removed in another tab or device). Choose another.',
+    );
+    await waitFor(() =>
+      expect(within(saved).queryByRole('radio', { name: /^Work/ })).not.toBeInTheDocument(),
+    );
+  });
+
+  it("a shop whose addresses have no default (the public host) offers no 'default' button", async () => {
+    const user = userEvent.setup();
+    server([book(savedHome, { ...work, default: undefined })]);
+    renderScreen('/order', <OrderScreen />);
+    const saved = await screen.findByRole('group', { name: 'Saved addresses' });
+    await user.click(within(saved).getByRole('radio', { name: /^Work: / }));
+    expect(within(saved).queryByRole('button', { name: /default address/ })).not.toBeInTheDocument();
+  });
+});
