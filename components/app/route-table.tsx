@@ -1,4 +1,4 @@
-import type { RouterHistory } from '@/lib/router/history';
+import { parsePath, type RouterHistory } from '@/lib/router/history';
 import { createMatcher, type RouteNode, type ScreenLoader } from '@/lib/router/match';
 import { createRouter, preloadScreen } from '@/lib/router/router';
 import {
@@ -98,12 +98,33 @@ export function preloadScreenAt(pathname: string): void {
 }
 
 /**
+ * The page's head script applied the guards before anything was drawn (a guest on a protected route is at #/login
+ * already) and has no byte to spare to say what was asked for (lib/session/boot-script.ts). The address the page was
+ * opened at still says it: its guards see it now, so the route a guest's link asked for is kept as the router keeps
+ * every later one (components/app/guards.ts). Where the browser does not keep that address, the guest goes to
+ * /home after signing in, as the spec has it.
+ */
+function keepRouteOpened(current: string): void {
+  let opened: string;
+  try {
+    const [entry] = performance.getEntriesByType('navigation');
+    opened = entry ? new URL(entry.name).hash.slice(1) : '';
+  } catch {
+    return;
+  }
+  const { pathname, search } = parsePath(opened || '/');
+  if (!opened || `${pathname}${search}` === current) return;
+  for (const node of matchRoute(pathname)?.branch ?? []) node.redirect?.(`${pathname}${search}`);
+}
+
+/**
  * The storefront's router on `history` (the browser's hash, or memory in tests). The guards read the token,
  * so a token change (login, logout, a 401, another tab) has them decide again for the newest location.
  * That runs after the current task, so a screen that sets the token and then navigates (login) is judged
  * at its destination rather than redirected first.
  */
 export function createStorefrontRouter(history: RouterHistory) {
+  keepRouteOpened(`${history.location.pathname}${history.location.search}`);
   const router = createRouter(routes, history);
   // The screen on show, for the session: a session that ends returns the shopper here after login.
   setRouteReader(() => {

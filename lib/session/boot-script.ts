@@ -6,7 +6,7 @@ import { homeContentElementId } from '@/lib/home/content';
 import { guestOnlyRoutePaths, protectedRoutePaths, routePattern } from './route-access';
 import { langInitScript } from '@/lib/i18n/language';
 import { themeInitScript } from './theme';
-import { RETURN_TO_KEY, TOKEN_KEY } from './token-key';
+import { TOKEN_KEY } from './token-key';
 
 /** Set on <html> by the head script when 'tkn' holds a token: the prerendered navbar shows the shopper's links. */
 export const signedInClass = 'signed-in';
@@ -32,6 +32,10 @@ export interface BootScriptOptions {
 }
 
 /**
+ * Every byte of this script counts toward the prerendered page's shell, which is within a few bytes of React's
+ * 12,800-byte progressive chunk: past it, React streams the footer's boundary apart, and a page without JavaScript
+ * never shows it (e2e/first-paint.spec.ts). What can be done later is done by the storefront's code.
+ *
  * The page's one inline script in <head>, run before the first paint and before any of the storefront's code:
  *
  * - the theme class from 'dark' (lib/session/theme.ts);
@@ -39,9 +43,9 @@ export interface BootScriptOptions {
  *   and the marker that hides the prerendered English frame until the Arabic catalogue is in;
  * - the session: the `signed-in` class from 'tkn', so the prerendered navbar shows the right links at once;
  * - the guards of spec section 2, applied to the hash before anything is drawn: a guest on a protected route
- *   goes to #/login (the route asked for kept in session storage, to return to after signing in), a token
- *   holder on #/login or #/register to #/home (the router applies the same guards from the same list,
- *   lib/session/route-access.ts, to every later change);
+ *   goes to #/login, a token holder on #/login or #/register to #/home (the router applies the same guards
+ *   from the same list, lib/session/route-access.ts, to every later change; the route a guest asked for is kept by
+ *   the router, from the address the page was opened at: this script has no byte to spare, see above);
  * - Home's marker, so the prerendered main shows Home's banner and placeholders instead of the loader;
  * - the first screen's reads, sent now rather than after the code has booted (Home: the first page of
  *   products and the categories, and on a static host the home page's content, which our server writes into the
@@ -56,7 +60,6 @@ export interface BootScriptOptions {
 export function bootScript({ homePicture, productPicture }: BootScriptOptions): string {
   const config = {
     tokenKey: TOKEN_KEY,
-    returnTo: RETURN_TO_KEY,
     signedIn: signedInClass,
     firstScreen: firstScreenAttribute,
     protectedRoutes: routePattern(protectedRoutePaths),
@@ -93,7 +96,6 @@ if(t)d.classList.add(c.signedIn);
 h=location.hash.replace(/^#/,'')||'/';q=h.indexOf('?');p=q<0?h:h.slice(0,q);s=q<0?'':h.slice(q+1);
 if(p.charAt(0)!=='/')p='/'+p;
 to=!t&&RegExp(c.protectedRoutes,'i').test(p)?'/login':t&&RegExp(c.guestRoutes,'i').test(p)?'/home':null;
-if(to==='/login'){try{sessionStorage.setItem(c.returnTo,p+(s?'?'+s:''))}catch(e){}}
 if(to){history.replaceState(null,'','#'+to);p=to;s=''}
 var home=RegExp(c.home,'i').test(p);
 d.setAttribute(c.firstScreen,home?'home':'other');

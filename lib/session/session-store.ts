@@ -1,8 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { setUnauthorizedHandler } from '@/lib/api/client';
-import { RETURN_TO_KEY, TOKEN_KEY } from './token-key';
-
-export { RETURN_TO_KEY };
+import { TOKEN_KEY } from './token-key';
 
 // Spec section 3: the session token lives in memory and in local storage under 'tkn' (TOKEN_KEY).
 
@@ -14,8 +12,9 @@ let token: string | null | undefined;
 let loginRedirect: (() => void) | null = null;
 let routeReader: (() => string | null) | null = null;
 
-/** Session storage key: why the shopper is at /login (RETURN_TO_KEY: where to go after signing in). */
+/** Session storage keys: why the shopper is at /login, and the screen to go back to after signing in. */
 export const SESSION_ENDED_KEY = 'freshcart-session-ended';
+export const RETURN_TO_KEY = 'freshcart-return-to';
 
 function storage(): Storage | null {
   try {

@@ -28,6 +28,15 @@ function shop(...extra: ReturnType<typeof on>[]) {
   );
 }
 
+/** The address the page was opened at, as the browser's navigation entry keeps it (the hash with the route). */
+function openedAt(route: string) {
+  const entry = { name: `http://localhost/ecommerceweb/#${route}` } as PerformanceEntry;
+  const real = performance.getEntriesByType.bind(performance);
+  vi.spyOn(performance, 'getEntriesByType').mockImplementation((type) =>
+    type === 'navigation' ? [entry] : real(type),
+  );
+}
+
 async function logIn(user: ReturnType<typeof userEvent.setup>) {
   const form = await screen.findByRole('region', { name: 'Login Now' });
   const email = within(form).getByLabelText('Email', { exact: true });
@@ -56,6 +65,32 @@ describe('a link opened as a guest', { timeout: 20_000 }, () => {
     const at = router.getState().location!;
     expect(`${at.pathname}${at.search}`).toBe(`/productDetails/${camera._id}?ref=share`);
     expect(await screen.findByText('welcome back')).toBeInTheDocument();
+  });
+
+  it('a link opened in a fresh page: the head script already showed #/login; the address the page was opened at is kept', async () => {
+    const user = userEvent.setup();
+    shop();
+    openedAt(`/productDetails/${camera._id}?ref=share`);
+    // The head script has replaced the hash before the storefront's code runs.
+    const { router, pathname } = renderApp('/login');
+    expect(pathname()).toBe('/login');
+    await logIn(user);
+    expect(await screen.findByRole('heading', { name: camera.title })).toBeInTheDocument();
+    const at = router.getState().location!;
+    expect(`${at.pathname}${at.search}`).toBe(`/productDetails/${camera._id}?ref=share`);
+  });
+
+  it.each([
+    ['the page was opened at #/login itself', '/login', null],
+    ['a token holder opened #/login (sent to /home by the head script)', '/login', token],
+    ['the page was opened at a screen open to guests', '/forgotpass', null],
+  ])('nothing is kept when %s', async (_, opened, held) => {
+    shop();
+    openedAt(opened);
+    if (held) act(() => setToken(held));
+    renderApp(held ? '/home' : '/login');
+    await screen.findByRole('navigation', { name: 'Main' });
+    expect(sessionStorage.getItem(RETURN_TO_KEY)).toBeNull();
   });
 
   it('a guest who opens /login themselves goes to /home after the login', async () => {

@@ -14,7 +14,7 @@ import { responsiveImage } from '@/lib/api/images';
 import { homeContentElementId } from '@/lib/home/content';
 import { createMemoryHistory } from '@/lib/router/history';
 import { bootScript, firstScreenAttribute, signedInClass } from '@/lib/session/boot-script';
-import { RETURN_TO_KEY, clearToken, setToken } from '@/lib/session/session-store';
+import { clearToken, setToken } from '@/lib/session/session-store';
 import { settle } from '../settle';
 
 const homePicture = `/ecommerceweb${homeBannerPicture}`;
@@ -56,7 +56,6 @@ afterEach(() => {
   document.head.querySelectorAll('link[rel="preload"]').forEach((l) => l.remove());
   delete (window as unknown as Record<string, unknown>)[earlyRequestsGlobal];
   localStorage.clear();
-  sessionStorage.clear();
 });
 
 /** Opens the page at a hash with (or without) a token in 'tkn', and runs the head script. */
@@ -96,19 +95,6 @@ describe('the guards, before the first paint', () => {
     expect(page.firstScreen).toBe('other');
     expect(page.requests).toEqual([]);
     expect(page.preloads).toEqual([]);
-  });
-
-  it('keeps the route a guest asked for (query included), to return to after signing in', () => {
-    const page = openPage('#/productDetails/42?ref=share', null);
-    expect(page.hash).toBe('#/login');
-    expect(sessionStorage.getItem(RETURN_TO_KEY)).toBe('/productDetails/42?ref=share');
-  });
-
-  it('keeps nothing for a guest who opens #/login, nor for a token holder sent home', () => {
-    openPage('#/login', null);
-    expect(sessionStorage.getItem(RETURN_TO_KEY)).toBeNull();
-    openPage('#/login', 'a-token');
-    expect(sessionStorage.getItem(RETURN_TO_KEY)).toBeNull();
   });
 
   it('sends a token holder on #/login or #/register to #/home', () => {
@@ -163,15 +149,11 @@ describe('the guards, before the first paint', () => {
     ]),
   )('decides $path (token: $token) exactly as the router does', ({ path, token }) => {
     const expected = routerDestination(path, token);
-    const kept = sessionStorage.getItem(RETURN_TO_KEY);
     localStorage.clear();
-    sessionStorage.clear();
     const page = openPage(`#${path}`, token);
     const landed = page.hash.replace(/^#/, '').split('?')[0];
     // The router keeps the path it was given when no guard speaks; a redirect is the guard's target.
     expect(landed).toBe(expected === path.split('?')[0] ? path.split('?')[0] : expected);
-    // And both keep the same route to return to after signing in.
-    expect(sessionStorage.getItem(RETURN_TO_KEY)).toBe(kept);
   });
 });
 
