@@ -7,6 +7,7 @@ import type { Product } from '@/lib/contract/catalogue';
 import type { Language } from '@/lib/contract/common';
 import { imageWidths } from '@/lib/contract/images';
 import { basePath } from '@/lib/base-path';
+import { formatEgp } from '@/lib/rules/money';
 import { activeProducts, shopProduct } from '../modules/catalogue';
 
 /** A sitemap holds at most 50,000 addresses (sitemaps.org); more, and /sitemap.xml is an index of pages. */
@@ -136,7 +137,7 @@ export function sharePage(
     '<body>',
     `<h1>${e(product.title)}</h1>`,
     `<p>${e(description)}</p>`,
-    `<p>${words[lang].price}: ${e(String(price))} EGP</p>`,
+    `<p>${words[lang].price}: ${e(formatEgp(price, lang))}</p>`,
     `<p><a href="${e(screen)}">${words[lang].open}</a> · ${e(shopName)}</p>`,
     '</body>',
     '</html>',

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '@/server/db/schema';
 import { idFromSlug } from '@/server/db/ids';
 import { summary } from '@/server/web/share';
+import { formatEgp } from '@/lib/rules/money';
 import { seedProducts } from '../fakes/payments-app';
 import { dbKinds, json, startTestApp, type TestApp } from '../helpers/test-app';
 import { readPreview } from '../../../e2e/support/link-preview';
@@ -77,6 +78,10 @@ describe.each(dbKinds)('share links on %s', (kind) => {
         const price = api.priceAfterDiscount ?? api.price;
         expect(Number(m.get('product:price:amount'))).toBe(price);
         expect(m.get('product:price:currency')).toBe('EGP');
+        // A person who opens the page sees the price as the shop writes it, in the page's language.
+        expect(res.body).toContain(
+          lang === 'ar' ? `<p>السعر: ${formatEgp(price, 'ar')}</p>` : `<p>Price: ${formatEgp(price)}</p>`,
+        );
         expect(m.get('twitter:card')).toBe('summary_large_image');
         expect(m.get('twitter:title')).toBe(api.title);
         expect(m.get('twitter:image')).toBe(m.get('og:image'));
