@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import useSWR, { preload } from 'swr';
+import useSWR, { preload, type SWRConfiguration } from 'swr';
 import { useContentLang, type Lang } from '@/lib/i18n/i18n';
 import { keyInLang, langOfKey } from './catalogue';
 import { apiRequest } from './client';
@@ -132,7 +132,13 @@ export function useProductPages(list: ProductListName, query: string, initialPag
   };
 }
 
-/** One page of a list (the grid renders one per page loaded). */
+/**
+ * One page of a list (the grid renders one per page loaded). The list's own hook has asked for it: a page already
+ * in the cache is shown as it is, not asked for again because its grid mounted (a grid scrolled back into view, or
+ * mounted just after the list's answer, which asked twice for the same page when the two were a moment apart).
+ */
+const pageOptions: SWRConfiguration = { ...swrOptions, revalidateIfStale: false };
+
 export function usePage(pages: ProductPages, page: number) {
-  return useSWR(pages.pageKey(page), pages.fetcher, swrOptions);
+  return useSWR(pages.pageKey(page), pages.fetcher, pageOptions);
 }
