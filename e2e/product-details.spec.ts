@@ -106,3 +106,29 @@ test("details: an unknown product id shows 'Error'", async ({ page, shopper }) =
   await openApp(page, '/productDetails/000000000000000000000000');
   await expect(page.getByRole('heading', { name: 'Error', exact: true })).toBeVisible();
 });
+
+test('details: a quantity chosen with + (or typed) goes into the cart in one add', async ({
+  page,
+  shopper,
+  api,
+}) => {
+  const product = (await api.catalogue()).find((p) => p.quantity >= 10)!;
+  await logInWithToken(page, shopper.token);
+  await openApp(page, `/productDetails/${product._id}`);
+  const quantity = page.getByRole('textbox', { name: 'Quantity' });
+  await expect(quantity).toHaveValue('1');
+  await page.getByRole('button', { name: 'One more' }).click();
+  await page.getByRole('button', { name: 'One more' }).click();
+  await expect(quantity).toHaveValue('3');
+  const posted = page.waitForRequest((r) => r.url().endsWith('/api/v1/cart') && r.method() === 'POST');
+  await page.getByRole('button', { name: '+ Add to Cart' }).click();
+  expect((await posted).postDataJSON()).toEqual({ productId: product._id, count: 3 });
+  await expect(page.getByText(/\(3 in your cart\)/)).toBeVisible();
+  await expect(quantity).toHaveValue('1');
+
+  await quantity.fill('4');
+  await page.getByRole('button', { name: '+ Add to Cart' }).click();
+  await expect(page.getByText(/\(7 in your cart\)/)).toBeVisible();
+  const cart = await api.cart(shopper.token);
+  expect(cart!.data.products.map((l) => [l.product._id, l.count])).toEqual([[product._id, 7]]);
+});

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from '@/lib/router/react';
 import { useProduct } from '@/lib/api/products';
-import { useMoney } from '@/lib/i18n/format';
+import { useCount, useMoney } from '@/lib/i18n/format';
 import { useT, type Translate } from '@/lib/i18n/i18n';
+import { maxUnitsPerLine, maxUnitsPerOrder } from '@/lib/rules/cart-limits';
 import { useCart } from '@/lib/session/cart-store';
 import { BusyOverlay } from '@/components/ui/busy-overlay';
 import { Spinner } from '@/components/ui/spinner';
@@ -10,6 +11,7 @@ import { useDocumentTitle } from '@/components/ui/use-document-title';
 import { ImageCarousel } from './image-carousel';
 import { isMissing, Missing } from './missing';
 import { LazyImageViewer, prefetchImageViewer } from './lazy-image-viewer';
+import { QuantityPicker, typedCount, withinRange } from './quantity-picker';
 import { Rating } from './rating';
 import { ShareProduct } from './share-product';
 import { useAddToCart } from './use-add-to-cart';
@@ -30,12 +32,16 @@ function availability(t: Translate, stock: number, inCart: number): string {
 export function ProductDetailsScreen() {
   const t = useT();
   const money = useMoney();
+  const count = useCount();
   const { id = '' } = useParams();
   const { data: product, error, isLoading, mutate } = useProduct(id);
   const { add, busy } = useAddToCart();
   const { products: cartLines } = useCart();
   const [viewerAt, setViewerAt] = useState<number | null>(null);
   const [reason, setReason] = useState<string | null>(null);
+  // What the shopper typed in this product's quantity; null until they touch it (and after an add): 1.
+  const [typed, setTyped] = useState<{ id: string; text: string } | null>(null);
+  const quantityText = typed?.id === id ? typed.text : null;
   useDocumentTitle(isLoading ? t('details.product') : product ? product.title : t('details.error'));
   // The viewer's code (with framer-motion) is fetched once the page is idle, so a click opens it at once.
   useEffect(() => prefetchImageViewer(), []);
@@ -70,10 +76,15 @@ export function ProductDetailsScreen() {
   const images = product.images.length > 0 ? product.images : [product.imageCover];
   const inCart = cartLines.find((l) => l.product._id === product._id)?.count ?? 0;
   const soldOut = product.quantity <= 0;
+  // What the stock and the caps leave beside what the cart holds; the server checks it again, on its rows.
+  const inCartAll = cartLines.reduce((n, l) => n + l.count, 0);
+  const canAdd = Math.min(product.quantity - inCart, maxUnitsPerLine - inCart, maxUnitsPerOrder - inCartAll);
+  const quantity = withinRange(typedCount(quantityText ?? ''), canAdd);
 
   async function onAdd(productId: string) {
     setReason(null);
-    const result = await add(productId);
+    const result = await add(productId, quantity);
+    if (result.ok) setTyped(null);
     if (!result.ok && result.reason) setReason(result.reason);
     // The stock may have moved either way: show what the shop has now.
     void mutate();
@@ -125,6 +136,12 @@ export function ProductDetailsScreen() {
           <p className={soldOut ? styles.soldOut : styles.stock} id="availability">
             {availability(t, product.quantity, inCart)}
           </p>
+          <QuantityPicker
+            text={quantityText ?? count(1)}
+            max={canAdd}
+            disabled={soldOut}
+            onText={(text) => setTyped({ id: product._id, text })}
+          />
           <button
             type="button"
             className={styles.add}

@@ -29,7 +29,7 @@ export function useAddToCart() {
 
   /** Resolves true when added; false with the server's reason (when it gave one) otherwise. */
   const add = useCallback(
-    async (productId: string): Promise<{ ok: boolean; reason: string | null }> => {
+    async (productId: string, count = 1): Promise<{ ok: boolean; reason: string | null }> => {
       if (!token) {
         navigate('/login');
         return { ok: false, reason: null };
@@ -37,7 +37,7 @@ export function useAddToCart() {
       if (adding) return { ok: false, reason: null };
       adding = true;
       try {
-        const ok = await addToCart(productId);
+        const ok = await addToCart(productId, count);
         if (ok) {
           // No early announcement: the toast's own live region speaks when it appears, 3 s from now, so
           // nobody (screen reader or not) gets the message before the time the spec gives.

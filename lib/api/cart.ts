@@ -4,8 +4,10 @@ import type { CartCleared, CartEnvelope, CartEnvelopeWithIds } from '@/lib/contr
 
 // Cart calls of spec section 7; every one carries the session token in the "token" header.
 
-export function addCartProduct(token: string, productId: string): Promise<CartEnvelopeWithIds> {
-  return apiRequest<CartEnvelopeWithIds>('/cart', { method: 'POST', token, body: { productId } });
+/** Spec's call `{productId}`; a count above 1 (product details' quantity) rides in the same call, all or none. */
+export function addCartProduct(token: string, productId: string, count = 1): Promise<CartEnvelopeWithIds> {
+  const body = count > 1 ? { productId, count } : { productId };
+  return apiRequest<CartEnvelopeWithIds>('/cart', { method: 'POST', token, body });
 }
 
 export function fetchCart(token: string): Promise<CartEnvelope> {

@@ -37,7 +37,14 @@ export type CartEnvelope = Static<typeof CartEnvelope>;
 export const CartEnvelopeWithIds = cartEnvelope(Id);
 export type CartEnvelopeWithIds = Static<typeof CartEnvelopeWithIds>;
 
-export const AddToCart = Type.Object({ productId: Type.String({ maxLength: 100 }) });
+/**
+ * POST /cart. `count` (ours, optional, 1 when absent) adds that many units at once, all or none; the public host
+ * knows only `productId`.
+ */
+export const AddToCart = Type.Object({
+  productId: Type.String({ maxLength: 100 }),
+  count: Type.Optional(Type.Integer()),
+});
 export type AddToCart = Static<typeof AddToCart>;
 
 export const SetLineCount = Type.Object({ count: Type.Integer() });

@@ -140,6 +140,11 @@ export const ar: Record<MessageId, string> = {
   'details.inStock': 'متوفر',
   'details.inCart':
     '{left} ({count, plural, one {قطعة واحدة في عربتك} two {قطعتان في عربتك} few {# قطع في عربتك} many {# قطعة في عربتك} other {# قطعة في عربتك}})',
+  'details.quantity': 'الكمية',
+  'details.fewer': 'قطعة أقل',
+  'details.more': 'قطعة أخرى',
+  'details.upTo':
+    '{count, plural, one {يمكنك إضافة قطعة واحدة فقط} two {يمكنك إضافة قطعتين كحد أقصى} few {يمكنك إضافة # قطع كحد أقصى} many {يمكنك إضافة # قطعة كحد أقصى} other {يمكنك إضافة # قطعة كحد أقصى}}',
   'details.add': '+ أضف إلى العربة',
   'details.share': 'مشاركة',
   'details.shareCopied': 'تم نسخ الرابط: الصقه في أي مكان لمشاركة هذا المنتج.',

@@ -23,17 +23,23 @@ const letters: Record<string, string> = {
 const digits = /[\u0660-\u0669\u06F0-\u06F9]/g;
 const foldable = /[\u0623\u0625\u0622\u0671\u0629\u0649]/g;
 
+/** The text with its Arabic-Indic and Eastern Arabic-Indic digits as ASCII digits ("٣" → "3"). */
+export function asciiDigits(text: string): string {
+  return text.replace(digits, (d) => String(d.charCodeAt(0) - (d >= '\u06F0' ? 0x06f0 : 0x0660)));
+}
+
 /**
  * The search form of Arabic text: composed (NFC, so a hamza typed as a mark meets the letter that carries
  * it), marks and tatweel removed, alef forms, taa marbuta and alef maqsura folded, Arabic digits as ASCII.
  * Text without Arabic is returned as it came (NFC aside), so English searches are untouched.
  */
 export function normaliseArabic(text: string): string {
-  return text
-    .normalize('NFC')
-    .replace(marks, '')
-    .replace(foldable, (c) => letters[c] ?? c)
-    .replace(digits, (d) => String(d.charCodeAt(0) - (d >= '\u06F0' ? 0x06f0 : 0x0660)));
+  return asciiDigits(
+    text
+      .normalize('NFC')
+      .replace(marks, '')
+      .replace(foldable, (c) => letters[c] ?? c),
+  );
 }
 
 /** Arabic letters (the base block and its supplements and presentation forms), digits excluded. */

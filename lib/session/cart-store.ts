@@ -25,8 +25,8 @@ export type { CartState } from './cart-state';
 
 // Spec sections 3 and 4: the cart's actions, on the shared state (cart-state.ts) through one queue (cart-queue.ts).
 export interface CartActions {
-  /** POST the product, then reload the cart; true only when the server accepted the add. */
-  addToCart: (productId: string) => Promise<boolean>;
+  /** POST the product (`count` units, 1 by default), then reload the cart; true only when the server accepted the add. */
+  addToCart: (productId: string, count?: number) => Promise<boolean>;
   /** Sends the new count only when it is above 0 (spec section 4); false otherwise. */
   updateCount: (productId: string, count: number) => Promise<boolean>;
   removeItem: (productId: string) => Promise<boolean>;
@@ -176,9 +176,9 @@ export function startCart(): void {
 }
 
 const actions: CartActions = {
-  addToCart: (productId) =>
+  addToCart: (productId, count) =>
     shopperCall(async (token, generationAtStart) => {
-      const added = await addCartProduct(token, productId);
+      const added = await addCartProduct(token, productId, count);
       try {
         await reload(token, generationAtStart);
       } catch (err) {

@@ -92,35 +92,37 @@ interface AddRow extends CartWithLinesRow {
 }
 
 /**
- * One unit of an active product into the caller's cart, in one statement (one round trip, no transaction): the cart
- * is created on first use or locked and counted (units + 1 within `maxOrder`), and the line is added or counted
- * (+ 1 within the stock and `maxLine`). The caps are checked on the rows the statement has locked, in their newest
- * committed state, so adds racing on one cart never pass a cap together; a refusal (no such active product in stock,
- * a cap) raises `addRefused` and leaves everything as it was. An order consuming the cart waits for the add or is
- * waited for; after it, the add starts a new cart.
+ * `count` units of an active product into the caller's cart, in one statement (one round trip, no transaction): the
+ * cart is created on first use or locked and counted (units + count within `maxOrder`), and the line is added or
+ * counted (+ count within the stock and `maxLine`). The caps are checked on the rows the statement has locked, in
+ * their newest committed state, so adds racing on one cart never pass a cap together; a refusal (no such active
+ * product with that many in stock, a cap) raises `addRefused` and leaves everything as it was: never some of the
+ * units. An order consuming the cart waits for the add or is waited for; after it, the add starts a new cart.
  */
-export async function addUnit(
+export async function addUnits(
   exec: Executor,
-  args: { userId: string; productId: string; maxLine: number; maxOrder: number },
+  args: { userId: string; productId: string; count: number; maxLine: number; maxOrder: number },
 ): Promise<CartWithLines> {
+  const n = sql`${args.count}::int`;
   const newCartId = newId();
   // Both drivers (node-postgres, PGlite) answer a raw statement with its rows in `rows`.
   const result = (await exec.execute(sql`
     WITH product AS (
       SELECT ${products.id} AS id, ${products.price} AS price FROM ${products}
-      WHERE ${products.id} = ${args.productId} AND ${products.status} = 'active' AND ${products.quantity} >= 1
+      WHERE ${products.id} = ${args.productId} AND ${products.status} = 'active' AND ${products.quantity} >= ${n}
+        AND ${n} BETWEEN 1 AND least(${args.maxLine}::int, ${args.maxOrder}::int)
     ), cart AS (
       INSERT INTO ${carts} (id, user_id, version, units)
-      SELECT ${newCartId}, ${args.userId}, 0, 1 FROM product
+      SELECT ${newCartId}, ${args.userId}, 0, ${n} FROM product
       ON CONFLICT (user_id) DO UPDATE
-        SET version = ${carts.version} + 1, units = ${carts.units} + 1, updated_at = now()
-        WHERE ${carts.units} + 1 <= ${args.maxOrder}
+        SET version = ${carts.version} + 1, units = ${carts.units} + ${n}, updated_at = now()
+        WHERE ${carts.units} + ${n} <= ${args.maxOrder}
       RETURNING *
     ), line AS (
       INSERT INTO ${cartItems} (id, cart_id, product_id, count, price)
-      SELECT ${newId()}, cart.id, product.id, 1, product.price FROM cart, product
-      ON CONFLICT (cart_id, product_id) DO UPDATE SET count = ${cartItems.count} + 1
-        WHERE ${cartItems.count} + 1 <= least(
+      SELECT ${newId()}, cart.id, product.id, ${n}, product.price FROM cart, product
+      ON CONFLICT (cart_id, product_id) DO UPDATE SET count = ${cartItems.count} + ${n}
+        WHERE ${cartItems.count} + ${n} <= least(
           ${args.maxLine}::int,
           (SELECT p.quantity FROM ${products} p WHERE p.id = ${args.productId})
         )

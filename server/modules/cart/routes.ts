@@ -20,7 +20,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/cart',
     { onRequest: app.authenticate, schema: { body: AddToCart, response: { 200: CartEnvelopeWithIds } } },
     async function postCart(request) {
-      return addToCart(ctx, requireUser(request).id, request.body.productId);
+      return addToCart(ctx, requireUser(request).id, request.body.productId, request.body.count);
     },
   );
 

@@ -24,23 +24,29 @@ export async function addToCart(
   ctx: AppContext,
   userId: string,
   productId: string,
+  count = 1,
 ): Promise<CartEnvelopeWithIds> {
   const db = ctx.database.db;
   if (!isObjectId(productId)) throw new AppError(404, noProduct(productId));
-  // One statement does the add and checks every rule on the rows it locks (repo.addUnit); only a refusal reads more,
+  if (count < 1) throw new ValidationError('count', 'count must be at least 1', count, 'body');
+  // More than a line may hold can never be added: say which rule (the statement would not even take the number).
+  if (count > maxUnitsPerLine)
+    throw (await whyRefused(ctx, userId, productId, count)) ?? new AppError(400, cartBusy);
+  // One statement does the add and checks every rule on the rows it locks (repo.addUnits); only a refusal reads more,
   // to say which rule. A refusal whose rule no longer holds when read (a line removed meanwhile) is tried again.
   for (let attempt = 1; ; attempt++) {
     let added: repo.CartWithLines;
     try {
-      added = await repo.addUnit(db, {
+      added = await repo.addUnits(db, {
         userId,
         productId,
+        count,
         maxLine: maxUnitsPerLine,
         maxOrder: maxUnitsPerOrder,
       });
     } catch (err) {
       if (pgErrorCode(err) !== repo.addRefused) throw err;
-      const refusal = await whyRefused(ctx, userId, productId);
+      const refusal = await whyRefused(ctx, userId, productId, count);
       if (refusal || attempt >= 3) throw refusal ?? new AppError(409, cartBusy);
       continue;
     }
@@ -50,8 +56,13 @@ export async function addToCart(
 
 export const cartBusy = 'Your cart changed while adding; please try again';
 
-/** The rule an add broke, read now, in the order shoppers meet them; undefined when none holds any more. */
-async function whyRefused(ctx: AppContext, userId: string, productId: string): Promise<AppError | undefined> {
+/** The rule an add of `count` units broke, read now, in the order shoppers meet them; undefined when none holds any more. */
+async function whyRefused(
+  ctx: AppContext,
+  userId: string,
+  productId: string,
+  count: number,
+): Promise<AppError | undefined> {
   const db = ctx.database.db;
   const product = await repo.productById(db, productId);
   if (!product) return new AppError(404, noProduct(productId));
@@ -60,10 +71,11 @@ async function whyRefused(ctx: AppContext, userId: string, productId: string): P
   if (product.quantity < 1) return new AppError(400, outOfStock(product.title, 0));
   const cart = await repo.findCart(db, userId);
   const line = cart ? (await repo.cartLines(db, cart.id)).find((l) => l.productId === productId) : undefined;
-  if (line && line.count + 1 > product.quantity)
+  const inLine = line?.count ?? 0;
+  if (inLine + count > product.quantity)
     return new AppError(400, outOfStock(product.title, product.quantity));
-  if (line && line.count + 1 > maxUnitsPerLine) return new AppError(400, tooManyOfOne(product.title));
-  if (cart && cart.units + 1 > maxUnitsPerOrder) return new AppError(400, tooManyUnits);
+  if (inLine + count > maxUnitsPerLine) return new AppError(400, tooManyOfOne(product.title));
+  if ((cart?.units ?? 0) + count > maxUnitsPerOrder) return new AppError(400, tooManyUnits);
   return undefined;
 }
 

@@ -2,14 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { heldOrder, orders } from '../../db/schema';
 import { AppError } from '../../errors';
+import { maxUnitsPerLine, maxUnitsPerOrder } from '@/lib/rules/cart-limits';
 
 // Stock cannot be hoarded (docs/security.md): one shopper's cart, order and unpaid cash orders are
 // bounded, so a new account cannot take the catalogue's stock out of sale with orders it never pays.
 
-/** Units of one product in one cart or order. */
-export const maxUnitsPerLine = 50;
-/** Units in one cart or order, all lines together. */
-export const maxUnitsPerOrder = 100;
+export { maxUnitsPerLine, maxUnitsPerOrder } from '@/lib/rules/cart-limits';
 /**
  * Orders holding stock (docs/security.md, "Stock held by unpaid and test-paid orders": unpaid cash orders
  * and orders "paid" on the hosted test page, until delivered) that one account may have at once.

@@ -137,6 +137,20 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('races on PostgreSQL', ()
     expect((await call('POST', '/api/v1/cart', s.token, { productId: c._id })).status).toBe(200);
   });
 
+  it('adds of several units racing for the same stock take whole adds only: three of five adds of 3 fit in 10', async () => {
+    const s = await signUp(t.app);
+    const p = catalogue[3]!;
+    await t.database.db.update(products).set({ quantity: 10 }).where(eq(products.id, p._id));
+    const adds = await Promise.all(
+      Array.from({ length: 5 }, () => call('POST', '/api/v1/cart', s.token, { productId: p._id, count: 3 })),
+    );
+    expect(adds.map((r) => r.status).sort()).toEqual([200, 200, 200, 400, 400]);
+    for (const r of adds.filter((r) => r.status === 400))
+      expect(r.body.message).toBe(`Only 10 of ${p.title} in stock`);
+    const cart = await call('GET', '/api/v1/cart', s.token);
+    expect((cart.body.data.products as Json[]).map((l) => l.count)).toEqual([9]);
+  });
+
   it('each add answers with a whole cart holding its line, also when another add committed while it waited', async () => {
     const s = await signUp(t.app);
     const adds = await Promise.all(

@@ -169,7 +169,104 @@ describe('product details', () => {
     expect(await screen.findByTestId('busy-overlay')).toBeInTheDocument();
     await act(async () => gate.resolve());
     await waitFor(() => expect(screen.queryByTestId('busy-overlay')).not.toBeInTheDocument());
-    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ token, body: { productId: camera._id } });
+    // One unit is the spec's call as it is: no count.
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ token });
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ productId: camera._id });
+  });
+});
+
+describe('product details: how many to add', () => {
+  /** The product, a cart holding `inCart` of it, and an add the server accepts. */
+  function detailsApi(product: typeof camera, inCart: number) {
+    const mock = mockApi(
+      on('GET', '/cart', () => reply(200, cart(inCart > 0 ? [cartLine(product, inCart)] : []))),
+      on('GET', `/orders/user/${userId}`, () => reply(200, [])),
+      on('GET', `/products/${product._id}`, () => reply(200, { data: product })),
+      on('POST', '/cart', () => reply(200, cart([cartLine(product, inCart + 1)]))),
+    );
+    act(() => setToken(token));
+    return mock;
+  }
+  const field = () => screen.getByRole('textbox', { name: 'Quantity' });
+  const posts = (calls: { method: string; body?: unknown }[]) =>
+    calls.filter((c) => c.method === 'POST').map((c) => c.body);
+
+  afterEach(async () => {
+    await act(() => switchLanguage('en'));
+  });
+
+  it('starts at 1; + and - step it, and the add sends that many in one call, then it is 1 again', async () => {
+    const { calls } = detailsApi(camera, 0);
+    renderApp(`/productDetails/${camera._id}`);
+    await screen.findByRole('heading', { level: 1, name: camera.title });
+    expect(field()).toHaveValue('1');
+    const fewer = screen.getByRole('button', { name: 'One fewer' });
+    expect(fewer).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'One more' }));
+    await userEvent.click(screen.getByRole('button', { name: 'One more' }));
+    await userEvent.click(fewer);
+    await userEvent.click(screen.getByRole('button', { name: 'One more' }));
+    expect(field()).toHaveValue('3');
+    await userEvent.click(screen.getByRole('button', { name: '+ Add to Cart' }));
+    await waitFor(() => expect(posts(calls)).toEqual([{ productId: camera._id, count: 3 }]));
+    await waitFor(() => expect(field()).toHaveValue('1'));
+  });
+
+  it('keeps a typed number within what the stock leaves beside the cart, and says what the most is', async () => {
+    const few = { ...camera, quantity: 5 };
+    const { calls } = detailsApi(few, 2);
+    renderApp(`/productDetails/${camera._id}`);
+    await screen.findByText('Only 5 left in stock (2 in your cart)');
+    await userEvent.clear(field());
+    await userEvent.type(field(), '12');
+    expect(field()).toHaveAccessibleDescription('You can add up to 3');
+    await userEvent.tab();
+    expect(field()).toHaveValue('3');
+    expect(screen.getByRole('button', { name: 'One more' })).toHaveAttribute('aria-disabled', 'true');
+    // Typed and not yet left: the add takes the number within range.
+    await userEvent.clear(field());
+    await userEvent.type(field(), '9');
+    await userEvent.click(screen.getByRole('button', { name: '+ Add to Cart' }));
+    await waitFor(() => expect(posts(calls)).toEqual([{ productId: camera._id, count: 3 }]));
+  });
+
+  it('takes nonsense as 1: letters, nothing, zero', async () => {
+    const { calls } = detailsApi(camera, 0);
+    renderApp(`/productDetails/${camera._id}`);
+    await screen.findByRole('heading', { level: 1, name: camera.title });
+    for (const typed of ['abc', '0', '-4']) {
+      await userEvent.clear(field());
+      await userEvent.type(field(), typed);
+      await userEvent.tab();
+      expect(field(), typed).toHaveValue(typed === '-4' ? '4' : '1');
+    }
+    await userEvent.clear(field());
+    await userEvent.tab();
+    expect(field()).toHaveValue('1');
+    await userEvent.click(screen.getByRole('button', { name: '+ Add to Cart' }));
+    await waitFor(() => expect(posts(calls)).toEqual([{ productId: camera._id }]));
+  });
+
+  it('in Arabic shows Arabic digits and reads them when typed', async () => {
+    await act(() => switchLanguage('ar'));
+    const { calls } = detailsApi(camera, 0);
+    renderApp(`/productDetails/${camera._id}`);
+    await screen.findByRole('heading', { level: 1, name: camera.title });
+    const arField = screen.getByRole('textbox', { name: 'الكمية' });
+    expect(arField).toHaveValue('١');
+    await userEvent.clear(arField);
+    await userEvent.type(arField, '٤');
+    await userEvent.click(screen.getByRole('button', { name: 'قطعة أخرى' }));
+    expect(arField).toHaveValue('٥');
+    await userEvent.click(screen.getByRole('button', { name: '+ أضف إلى العربة' }));
+    await waitFor(() => expect(posts(calls)).toEqual([{ productId: camera._id, count: 5 }]));
+  });
+
+  it('a sold-out product offers no quantity to choose', async () => {
+    detailsApi({ ...camera, quantity: 0 }, 0);
+    renderApp(`/productDetails/${camera._id}`);
+    await screen.findByText('Out of stock');
+    expect(field()).toBeDisabled();
   });
 });
 
