@@ -62,8 +62,10 @@ export function ProductDetailsScreen() {
             to="/products"
           />
         ) : error ? (
+          // LoadError's words and look; not LoadError itself: importing it here made the build put this screen's
+          // styles in the first screen's stylesheet (+0.5 KB over Home's 170 KB budget).
           <div className={grid.message} role="alert">
-            <p>{t('details.loadFailed')}</p>
+            <p>{t('ui.loadError', { what: t('ui.what.product') })}</p>
             <button type="button" className={grid.retry} onClick={() => void mutate()}>
               {t('ui.tryAgain')}
             </button>

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useCount } from '@/lib/i18n/format';
 import { useT } from '@/lib/i18n/i18n';
 import { asciiDigits } from '@/lib/rules/arabic';
-import styles from './quantity-picker.module.scss';
+import styles from './product-details-screen.module.scss';
 
 /** The whole number a shopper typed (Arabic digits too), or null when there is none. */
 export function typedCount(text: string): number | null {
@@ -40,14 +40,14 @@ export function QuantityPicker({
   const atMost = max >= 1 && (typed ?? 1) >= max;
   const set = (n: number) => onText(count(withinRange(n, max)));
   return (
-    <div className={styles.picker}>
-      <label className={styles.label} htmlFor={`${noteId}-field`}>
+    <div className={styles.quantityPicker}>
+      <label className={styles.quantityLabel} htmlFor={`${noteId}-field`}>
         {t('details.quantity')}
       </label>
-      <div className={styles.controls}>
+      <div className={styles.quantityControls}>
         <button
           type="button"
-          className={styles.step}
+          className={styles.quantityStep}
           aria-label={t('details.fewer')}
           aria-disabled={disabled || value <= 1}
           onClick={() => {
@@ -58,7 +58,7 @@ export function QuantityPicker({
         </button>
         <input
           id={`${noteId}-field`}
-          className={styles.field}
+          className={styles.quantityField}
           type="text"
           inputMode="numeric"
           autoComplete="off"
@@ -71,7 +71,7 @@ export function QuantityPicker({
         />
         <button
           type="button"
-          className={styles.step}
+          className={styles.quantityStep}
           aria-label={t('details.more')}
           aria-disabled={disabled || value >= max}
           onClick={() => {
@@ -82,7 +82,7 @@ export function QuantityPicker({
         </button>
       </div>
       {atMost ? (
-        <p id={noteId} className={styles.note}>
+        <p id={noteId} className={styles.quantityNote}>
           {t('details.upTo', { count: max })}
         </p>
       ) : null}

@@ -58,7 +58,7 @@ describe('a product that does not exist', { timeout: 20_000 }, () => {
     renderApp(`/productDetails/${camera._id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Error' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(
-      'We could not load this product. Check your connection and try again.',
+      'We could not load the product. Check your connection and try again.',
     );
     expect(screen.queryByRole('link', { name: 'See all products' })).not.toBeInTheDocument();
     failing = false;
