@@ -77,7 +77,7 @@ if (reason && !existsSync(path.join(root, 'node_modules', 'next', 'package.json'
 if (reason) {
   // The same steps as `npm run build` (scripts/build-storefront.mjs): next build, the back office, the twins.
   console.log(
-    `Building the storefront and the back office (${reason}): next build, route preloads, build-admin, precompress`,
+    `Building the storefront and the back office (${reason}): next build, build-admin, precompress`,
   );
   const t0 = Date.now();
   const failed = buildStorefront();

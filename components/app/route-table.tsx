@@ -16,9 +16,7 @@ import { guestOnly, requireAuth } from './guards';
  * what each route fetches, in Chromium). Which routes are protected or guest-only is listed once in
  * lib/session/route-access.ts: the page's head script applies the same guards before the first paint. The
  * frame around every route (navbar, footer: components/layout/root-layout.tsx) is not a route: the storefront
- * draws it around the router's outlet, prerendered. The page starts the code of Home, the product list, product
- * details, the cart and login with its HTML: the build finds these imports by the screen each takes
- * (`.then((m) => m.HomeScreen)`), so scripts/route-preloads.ts names them too.
+ * draws it around the router's outlet, prerendered.
  */
 
 const homeScreen: ScreenLoader = () => import('@/components/catalogue/home-screen').then((m) => m.HomeScreen);
