@@ -2,6 +2,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Product } from '@/lib/contract/catalogue';
 import { expectRoute, logInWithToken, openApp } from './support/app';
+import type { Api } from './support/api';
 import { expect, test } from './support/fixtures';
 import { egp, expectedSummary } from './support/money';
 
@@ -131,13 +132,19 @@ test('cart: an empty cart reads No Product In Your Cart', async ({ page, shopper
   await expect(page.getByText('No Product In Your Cart', { exact: true })).toBeVisible();
 });
 
+/** A cart long enough to scroll on a phone: four products in stock, one of each. */
+async function fillCart(api: Api, token: string) {
+  const products = (await api.catalogue()).filter((p) => p.quantity >= 5).slice(0, 4);
+  for (const p of products) await api.addToCart(token, p._id);
+  return products;
+}
+
 test('phone: with a long cart the total and Proceed to Checkout wait at the bottom of the screen until the summary shows', async ({
   page,
   shopper,
   api,
 }) => {
-  const products = (await api.catalogue()).filter((p) => p.quantity >= 5).slice(0, 4);
-  for (const p of products) await api.addToCart(shopper.token, p._id);
+  const products = await fillCart(api, shopper.token);
   const cart = (await api.cart(shopper.token))!;
   await page.setViewportSize({ width: 375, height: 812 });
   await logInWithToken(page, shopper.token);
@@ -164,8 +171,7 @@ test('a wide screen has no checkout bar: the summary stands beside the lines', a
   shopper,
   api,
 }) => {
-  const products = (await api.catalogue()).filter((p) => p.quantity >= 5).slice(0, 4);
-  for (const p of products) await api.addToCart(shopper.token, p._id);
+  await fillCart(api, shopper.token);
   await logInWithToken(page, shopper.token);
   await openApp(page, '/cart');
   await expect(page.getByRole('complementary', { name: 'Order Summary' })).toBeInViewport();
