@@ -4,6 +4,7 @@ import { useProduct } from '@/lib/api/products';
 import { useCount, useMoney } from '@/lib/i18n/format';
 import { useT, type Translate } from '@/lib/i18n/i18n';
 import { maxUnitsPerLine, maxUnitsPerOrder } from '@/lib/rules/cart-limits';
+import { pieceCount } from '@/lib/rules/cart-summary';
 import { useCart } from '@/lib/session/cart-store';
 import { BusyOverlay } from '@/components/ui/busy-overlay';
 import { Spinner } from '@/components/ui/spinner';
@@ -79,8 +80,11 @@ export function ProductDetailsScreen() {
   const inCart = cartLines.find((l) => l.product._id === product._id)?.count ?? 0;
   const soldOut = product.quantity <= 0;
   // What the stock and the caps leave beside what the cart holds; the server checks it again, on its rows.
-  const inCartAll = cartLines.reduce((n, l) => n + l.count, 0);
-  const canAdd = Math.min(product.quantity - inCart, maxUnitsPerLine - inCart, maxUnitsPerOrder - inCartAll);
+  const canAdd = Math.min(
+    product.quantity - inCart,
+    maxUnitsPerLine - inCart,
+    maxUnitsPerOrder - pieceCount(cartLines),
+  );
   const quantity = withinRange(typedCount(quantityText ?? ''), canAdd);
 
   async function onAdd(productId: string) {

@@ -34,8 +34,8 @@ export function QuantityPicker({
   const t = useT();
   const count = useCount();
   const noteId = useId();
-  const value = withinRange(typedCount(text), max);
   const typed = typedCount(text);
+  const value = withinRange(typed, max);
   // The note shows once the shopper reaches (or types past) the most that can be added.
   const atMost = max >= 1 && (typed ?? 1) >= max;
   const set = (n: number) => onText(count(withinRange(n, max)));
