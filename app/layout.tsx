@@ -2,12 +2,12 @@ import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { basePath } from '@/lib/base-path';
 import { bootScript } from '@/lib/session/boot-script';
+import { earlyPaintUrl } from './early-paint.js/source';
 import { previewTags, shopMeta, siteUrl } from '@/lib/shop-meta';
 import {
   homeBannerPicture,
   productCardPictureSizes,
   productPictureFallbackWidth,
-  productPictureSizes,
 } from '@/components/catalogue/lcp-pictures';
 import '@/styles/globals.scss';
 
@@ -60,10 +60,10 @@ export const viewport: Viewport = {
 const headScript = bootScript({
   homePicture: `${basePath}${homeBannerPicture}`,
   productPicture: {
-    detailsSizes: productPictureSizes,
     cardSizes: productCardPictureSizes,
     fallbackWidth: productPictureFallbackWidth,
   },
+  earlyPaint: earlyPaintUrl,
 });
 
 export default function RootLayout({ children }: { children: ReactNode }) {

@@ -1,5 +1,5 @@
 // Journey 7: product details, its carousel and the full-screen viewer; 'Error' for an unknown id.
-import { logInWithToken, openApp } from './support/app';
+import { BASE_PATH, logInWithToken, openApp } from './support/app';
 import { holdRequests } from './support/cards';
 import { expect, test } from './support/fixtures';
 import { egp } from './support/money';
@@ -62,6 +62,56 @@ test('details: spinner, texts, carousel arrows and dots, add to cart', async ({ 
   await expect(page.locator('.Toastify__toast').filter({ hasText: 'it is Added to cart' })).toBeVisible();
   const cart = await api.cart(shopper.token);
   expect(cart!.data.products.map((l) => l.product._id)).toEqual([product._id]);
+});
+
+test("details: the product's top is drawn before the storefront's code arrives, then the screen takes over", async ({
+  page,
+  shopper,
+  api,
+}) => {
+  const product = (await api.catalogue()).find((p) => p.images.length > 0)!;
+  await logInWithToken(page, shopper.token);
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shifted: number };
+    w.__shifted = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__shifted += (e as PerformanceEntry & { value: number }).value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // The storefront's code is held: only the page's head script and the early paint's script can run.
+  const held = await holdRequests(page, '**/_next/static/chunks/**', 'GET');
+  await page.goto(`${BASE_PATH}#/productDetails/${product._id}`, { waitUntil: 'domcontentloaded' });
+  await held.seen;
+  const early = page.locator('#early-paint');
+  await expect(early.locator('h1')).toHaveText(product.title);
+  await expect(early.locator('li')).toHaveText(['Home', product.category.name, product.title]);
+  await expect(early.locator('img')).toBeVisible();
+  await expect
+    .poll(() => early.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
+  // The browser counts that picture as the page's largest paint.
+  const largest = () =>
+    page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries() as Array<PerformanceEntry & { url: string }>;
+            resolve(entries[entries.length - 1]!.url);
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
+    );
+  const drawnSrc = await early.locator('img').evaluate((img: HTMLImageElement) => img.currentSrc);
+  expect(await largest()).toBe(drawnSrc);
+
+  held.release();
+  await expect(page.getByRole('heading', { name: product.title, level: 1 })).toBeVisible();
+  await expect(early).toHaveCount(0);
+  await expect(page.locator('h1')).toHaveCount(1);
+  // Handed over in place: nothing on the page moved (every layout shift since the page opened, once the screen has
+  // had two frames to settle).
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  expect(await page.evaluate(() => (window as unknown as { __shifted: number }).__shifted)).toBe(0);
 });
 
 test('details: the viewer opens on a carousel click and closes by button, outside click and Escape', async ({

@@ -4,6 +4,7 @@ import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { createHashHistory, parsePath } from '@/lib/router/history';
 import { RouterProvider, type LoadErrorProps } from '@/lib/router/react';
 import { startLanguage } from '@/lib/i18n/i18n';
+import { useEarlyPaintHandoff } from '@/lib/early-paint/handoff';
 import { setLoginRedirect } from '@/lib/session/session-store';
 import { LoadError } from '@/components/catalogue/load-error';
 import { RootLayout } from '@/components/layout/root-layout';
@@ -51,5 +52,7 @@ export function Storefront({ placeholder }: { placeholder: ReactNode }) {
 
 /** A screen's code could not be fetched (offline, or a new deployment replaced it): say so, offer a retry. */
 export function ScreenLoadError({ retry }: LoadErrorProps) {
+  // Nothing drawn early (lib/early-paint/script.ts) may cover this message.
+  useEarlyPaintHandoff(true);
   return <LoadError what="page" onRetry={retry} />;
 }

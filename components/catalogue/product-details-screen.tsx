@@ -6,6 +6,7 @@ import { useT, type Translate } from '@/lib/i18n/i18n';
 import { maxUnitsPerLine, maxUnitsPerOrder } from '@/lib/rules/cart-limits';
 import { pieceCount } from '@/lib/rules/cart-summary';
 import { useCart } from '@/lib/session/cart-store';
+import { useEarlyPaintHandoff } from '@/lib/early-paint/handoff';
 import { BusyOverlay } from '@/components/ui/busy-overlay';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
@@ -46,6 +47,8 @@ export function ProductDetailsScreen() {
   useDocumentTitle(isLoading ? t('details.product') : product ? product.title : t('details.error'));
   // The viewer's code (with framer-motion) is fetched once the page is idle, so a click opens it at once.
   useEffect(() => prefetchImageViewer(), []);
+  // The product's top drawn before this code arrived (lib/early-paint/script.ts) goes as this screen shows its own.
+  useEarlyPaintHandoff(!isLoading);
 
   if (isLoading) return <Spinner label={t('details.loading')} />;
   if (error || !product) {

@@ -2,6 +2,7 @@ import { apiHost } from '@/lib/api/config';
 import { earlyRequestsGlobal } from '@/lib/api/early';
 import { cartPath, categoriesPath, homePath, productPagePath, productPath } from '@/lib/api/paths';
 import { imageWidths } from '@/lib/contract/images';
+import { responsivePictureSource } from '@/lib/early-paint/script';
 import { homeContentElementId } from '@/lib/home/content';
 import { guestOnlyRoutePaths, protectedRoutePaths, routePattern } from './route-access';
 import { langInitScript } from '@/lib/i18n/language';
@@ -25,10 +26,12 @@ export interface BootScriptOptions {
    */
   homePicture: string;
   /**
-   * Product pictures as the screens ask for them (lib/api/images.ts): the `sizes` of the product details'
-   * first picture and of a product card's cover, and the width of the plain `src`.
+   * Product pictures as the product list asks for them (lib/api/images.ts): the `sizes` of a product card's cover,
+   * and the width of the plain `src`.
    */
-  productPicture: { detailsSizes: string; cardSizes: string; fallbackWidth: number };
+  productPicture: { cardSizes: string; fallbackWidth: number };
+  /** The early paint's script (lib/early-paint/script.ts, under the base path), loaded on product details. */
+  earlyPaint: string;
 }
 
 /**
@@ -51,13 +54,14 @@ export interface BootScriptOptions {
  *   products and the categories, and on a static host the home page's content, which our server writes into the
  *   page instead; product details: the product; every signed-in route: the cart, which the
  *   navbar's badge shows); the API client takes these answers (lib/api/early.ts);
- * - the largest picture of the first screen, preloaded with a high priority: Home's first banner, the
- *   product list's first cover as soon as the first page has arrived, or the product's first picture as soon
- *   as the product has.
+ * - the largest picture of the first screen, preloaded with a high priority: Home's first banner, or the
+ *   product list's first cover as soon as the first page has arrived;
+ * - on product details, the early paint's script (lib/early-paint/script.ts): it preloads the product's first
+ *   picture as soon as the product has arrived and draws the product's top before the storefront's code has.
  *
  * Plain ES5 and wrapped in try/catch: whatever fails here, the storefront still boots and does it all again.
  */
-export function bootScript({ homePicture, productPicture }: BootScriptOptions): string {
+export function bootScript({ homePicture, productPicture, earlyPaint }: BootScriptOptions): string {
   const config = {
     tokenKey: TOKEN_KEY,
     signedIn: signedInClass,
@@ -79,9 +83,9 @@ export function bootScript({ homePicture, productPicture }: BootScriptOptions): 
     homeContent: homeContentElementId,
     homeRead: homePath,
     widths: imageWidths,
-    detailsSizes: productPicture.detailsSizes,
     cardSizes: productPicture.cardSizes,
     fallbackWidth: productPicture.fallbackWidth,
+    paint: earlyPaint,
   };
   // `<` escaped so no value can close the script element.
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
@@ -107,15 +111,13 @@ var r=fetch(c.api+path,{headers:headers});
 r['catch'](function(){});
 store[path]={token:token||null,lang:lang,at:performance.now(),response:r};
 return r}
+function add(tag,a){var l=document.createElement(tag),k;for(k in a)l.setAttribute(k,a[k]);document.head.appendChild(l)}
 function preload(href,srcset,sizes){
-var l=document.createElement('link'),a={rel:'preload',as:'image',href:href,fetchpriority:'high'},k;
+var a={rel:'preload',as:'image',href:href,fetchpriority:'high'};
 if(srcset){a.imagesrcset=srcset;a.imagesizes=sizes}
-for(k in a)l.setAttribute(k,a[k]);document.head.appendChild(l)}
-function picture(url,sizes){
-var x=new URL(url,location.href),own=location.origin,api=c.apiHost?new URL(c.apiHost).origin:own;
-if(x.origin!==api&&x.origin!==own){preload(url);return}
-function at(width){var y=new URL(x.href);y.searchParams.set('w',String(width));return y.href}
-preload(at(c.fallbackWidth),c.widths.map(function(width){return at(width)+' '+width+'w'}).join(', '),sizes)}
+add('link',a)}
+${responsivePictureSource}
+function picture(url,sizes){var r=sized(url);r?preload(r.src,r.srcset,sizes):preload(url)}
 function json(r){return r.then(function(a){return a.ok?a.clone().json():null})}
 get(c.cart,t);
 if(home){var hp=c.homePicture,he=document.getElementById(c.homeContent);if(he){try{hp=JSON.parse(he.textContent).picture}catch(e){}}else get(c.homeRead);
@@ -124,9 +126,9 @@ if(!s&&RegExp(c.list,'i').test(p)){json(get(c.firstPage)).then(function(b){
 var x=b&&b.data&&b.data[0];if(x&&x.imageCover)picture(x.imageCover,c.cardSizes)})['catch'](function(){});return}
 m=RegExp(c.details,'i').exec(p);
 if(m){
+add('script',{src:c.paint,fetchpriority:'high'});
 var id=m[1];try{id=decodeURIComponent(id)}catch(e){}
-json(get(c.product+encodeURIComponent(id))).then(function(b){
-var x=b&&b.data;if(!x)return;var url=x.images&&x.images.length?x.images[0]:x.imageCover;if(url)picture(url,c.detailsSizes)})['catch'](function(){})}
+get(c.product+encodeURIComponent(id))}
 `
   .trim()
   .replace(/\n/g, '');

@@ -102,7 +102,8 @@ describe('where the token goes', () => {
       const { bootScript } = await import('@/lib/session/boot-script');
       const script = bootScript({
         homePicture: '/ecommerceweb/banners/new-arrivals.svg',
-        productPicture: { detailsSizes: '100vw', cardSizes: '50vw', fallbackWidth: 640 },
+        productPicture: { cardSizes: '50vw', fallbackWidth: 640 },
+        earlyPaint: '/ecommerceweb/early-paint.js',
       });
       const hashes = [
         '#/home',
@@ -131,6 +132,7 @@ describe('where the token goes', () => {
         '/api/v1/products/%40evil.example',
       ]);
       delete (window as unknown as Record<string, unknown>).__early;
+      document.head.querySelectorAll('script[src]').forEach((s) => s.remove());
     },
   );
 

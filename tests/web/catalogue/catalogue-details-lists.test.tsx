@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearToken, setToken } from '@/lib/session/session-store';
 import { switchLanguage } from '@/lib/i18n/i18n';
+import { earlyPaintDoneAttribute, earlyPaintElementId } from '@/lib/early-paint/names';
 import { deferred, mockApi, on, renderApp, reply, type Answer } from '../shell-helpers';
 import {
   camera,
@@ -64,6 +65,28 @@ describe('product details', () => {
     expect(screen.getByText('4.9')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '+ Add to Cart' })).toBeInTheDocument();
     expect(calls.find((c) => c.path.startsWith('/products'))?.token).toBeUndefined();
+  });
+
+  it('takes over from the early paint: the early drawing stays while the product loads, and goes as the screen shows it or why not', async () => {
+    for (const answer of [reply(200, { data: camera }), reply(404, { message: 'No product' })]) {
+      const early = document.createElement('div');
+      early.id = earlyPaintElementId;
+      document.body.appendChild(early);
+      const gate = deferred<void>();
+      detailsApi(async () => {
+        await gate.promise;
+        return answer;
+      });
+      const view = renderApp(`/productDetails/${camera._id}`);
+      expect(await screen.findByText('Loading product')).toBeInTheDocument();
+      expect(document.getElementById(earlyPaintElementId)).toBe(early);
+      await act(async () => gate.resolve());
+      expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+      expect(document.getElementById(earlyPaintElementId)).toBeNull();
+      expect(document.documentElement.hasAttribute(earlyPaintDoneAttribute)).toBe(true);
+      document.documentElement.removeAttribute(earlyPaintDoneAttribute);
+      view.unmount();
+    }
   });
 
   it('shows the brand (to its products), how many ratings the average stands on, and the way back to the category', async () => {

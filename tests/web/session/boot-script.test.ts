@@ -1,13 +1,13 @@
 // The page's head script (lib/session/boot-script.ts), run as the browser runs it: before the first paint it
 // sets the theme and session classes, applies the spec's guards to the hash exactly as the router does,
-// marks Home, sends the first screen's reads and preloads its largest picture.
+// marks Home, sends the first screen's reads and preloads its largest picture (product details: the early paint's
+// script does, tests/web/early-paint/early-paint-script.test.ts).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStorefrontRouter } from '@/components/app/route-table';
 import {
   homeBannerPicture,
   productCardPictureSizes,
   productPictureFallbackWidth,
-  productPictureSizes,
 } from '@/components/catalogue/lcp-pictures';
 import { earlyRequestsGlobal, type EarlyRequest } from '@/lib/api/early';
 import { responsiveImage } from '@/lib/api/images';
@@ -21,10 +21,10 @@ const homePicture = `/ecommerceweb${homeBannerPicture}`;
 const script = bootScript({
   homePicture,
   productPicture: {
-    detailsSizes: productPictureSizes,
     cardSizes: productCardPictureSizes,
     fallbackWidth: productPictureFallbackWidth,
   },
+  earlyPaint: '/ecommerceweb/early-paint.js',
 });
 
 interface Sent {
@@ -53,7 +53,7 @@ afterEach(() => {
   const root = document.documentElement;
   root.className = '';
   root.removeAttribute(firstScreenAttribute);
-  document.head.querySelectorAll('link[rel="preload"]').forEach((l) => l.remove());
+  document.head.querySelectorAll('link[rel="preload"], script[src]').forEach((l) => l.remove());
   delete (window as unknown as Record<string, unknown>)[earlyRequestsGlobal];
   localStorage.clear();
 });
@@ -196,7 +196,7 @@ describe("the first screen's reads", () => {
       document.head.append(element);
       let page = openPage('#/home', 'a-token');
       expect(page.preloads.map((l) => l.getAttribute('href'))).toEqual(['/images/uploads/ab.webp?w=1600']);
-      document.head.querySelectorAll('link[rel="preload"]').forEach((l) => l.remove());
+      document.head.querySelectorAll('link[rel="preload"], script[src]').forEach((l) => l.remove());
       sent = [];
       element.textContent = JSON.stringify({ picture: null, slides: [] });
       page = openPage('#/home', 'a-token');
@@ -238,31 +238,19 @@ describe("the first screen's reads", () => {
     expect(openPage('#/cart', 'a-token').requests).toEqual([{ path: '/cart', token: 'a-token' }]);
   });
 
-  it("product details: the product, then its first picture preloaded as the carousel's <img> asks for it", async () => {
-    const picture = `${window.location.origin}/images/products/camera-1.webp`;
-    answers.set(
-      '/api/v1/products/a%20b',
-      () =>
-        new Response(JSON.stringify({ data: { imageCover: 'cover.webp', images: [picture] } }), {
-          status: 200,
-        }),
-    );
+  it("product details: the product, and the early paint's script, which draws it (tests/web/early-paint)", () => {
     const page = openPage('#/productDetails/a%20b', 'a-token');
     expect(page.requests.map((r) => r.path)).toEqual(['/cart', '/products/a%20b']);
-    await vi.waitFor(() => expect(document.head.querySelector('link[rel="preload"]')).not.toBeNull());
-    const link = document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]')!;
-    const { src, srcSet } = responsiveImage(picture);
-    expect(link.href).toBe(src);
-    expect(link.getAttribute('imagesrcset')).toBe(srcSet);
-    expect(link.getAttribute('imagesizes')).toBe(productPictureSizes);
-    expect(link.getAttribute('fetchpriority')).toBe('high');
+    const scripts = [...document.head.querySelectorAll('script[src]')].map((s) => s.getAttribute('src'));
+    expect(scripts).toEqual(['/ecommerceweb/early-paint.js']);
   });
 
-  it('product details: no picture is preloaded when the product is not found', async () => {
-    answers.set('/api/v1/products/nope', () => new Response('{"message":"No product"}', { status: 404 }));
-    openPage('#/productDetails/nope', 'a-token');
-    await settle();
-    expect(document.head.querySelector('link[rel="preload"]')).toBeNull();
+  it("no other screen loads the early paint's script", () => {
+    for (const hash of ['#/home', '#/products', '#/cart', '#/allorders', '#/productDetails/x']) {
+      localStorage.clear();
+      openPage(hash, hash === '#/productDetails/x' ? null : 'a-token');
+      expect(document.head.querySelector('script[src]'), hash).toBeNull();
+    }
   });
 
   it('a failed read is left for the storefront to report, not thrown on the page', async () => {
