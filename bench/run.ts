@@ -141,6 +141,9 @@ function render(): string {
     '| Lighthouse | `npx next build && CHROME_PATH=/usr/bin/chromium npx tsx bench/lighthouse.ts` | bench/lighthouse.ts |',
   );
   push(
+    "| Two builds' largest paint on a network that really waits | `npm run build`, another build in `BENCH_BEFORE`: `BENCH_BEFORE=../other/out npx tsx bench/lcp-ab.ts` | bench/lcp-ab.ts |",
+  );
+  push(
     '| Catalogue screens | `npx next build && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- catalogue` | bench/catalogue.ts |',
   );
   push(
