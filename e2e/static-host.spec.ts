@@ -55,8 +55,13 @@ test('a shopper uses the shop from the static host: Home, a product, and address
   const shop = page.getByRole('region', { name: 'Shop Product' });
   await expect(shop.locator('article').first()).toBeVisible();
 
-  // A product's page, typed without '#'.
+  // A product's page, typed without '#': its early paint is fetched by its versioned address (lib/early-paint).
+  const earlyPaint = page.waitForResponse((r) =>
+    /\/ecommerceweb\/early-paint\.js\?v=[0-9a-f]{10}$/.test(r.url()),
+  );
   await page.goto(`${host.url}/ecommerceweb/productDetails/${product!._id}`);
+  expect((await earlyPaint).status()).toBe(200);
+  expect((await earlyPaint).headers()['content-type']).toMatch(/javascript/);
   await waitForHydration(page);
   expect(page.url()).toBe(`${host.url}/ecommerceweb/#/productDetails/${product!._id}`);
   await expect(page.getByRole('heading', { level: 1, name: product!.title })).toBeVisible();
