@@ -58,15 +58,15 @@ const css = [
 /**
  * The early paint: product details' top drawn from the head script's early answer, before the storefront's code
  * has arrived, so the shopper sees the product (and the browser paints its largest picture) while the framework is
- * still downloading. Measured: bench/early-paint.ts. Plain ES5 in try/catch, served as its own file
+ * still downloading. Measured: bench/lcp-ab.ts. Plain ES5 in try/catch, served as its own file
  * (app/early-paint.js/route.ts) and loaded by the head script on the product details route only.
  *
  * - Draws nothing unless the head script asked for the product and the answer is a product; nothing once a screen
  *   has taken over (`data-early-paint-done`) or the route has changed.
  * - Data only through `textContent` and attributes: a product's text is never markup.
  * - A layer outside React's tree, added at the end of <body> once the page is parsed (React leaves unknown nodes
- *   there alone), hidden from assistive
- *   technology: the loader underneath still says the page is loading, and the screen's own content replaces both.
+ *   there alone), hidden from assistive technology: the loader underneath still says the page is loading, and the
+ *   screen's own content replaces both.
  * - Goes when the screen takes over (lib/early-paint/handoff.ts) or the route changes.
  */
 export function earlyPaintScript({ apiHost, detailsSizes, fallbackWidth, home }: EarlyPaintOptions): string {
