@@ -4,11 +4,7 @@ import { basePath } from '@/lib/base-path';
 import { bootScript } from '@/lib/session/boot-script';
 import { earlyPaintUrl } from './early-paint.js/source';
 import { previewTags, shopMeta, siteUrl } from '@/lib/shop-meta';
-import {
-  homeBannerPicture,
-  productCardPictureSizes,
-  productPictureFallbackWidth,
-} from '@/components/catalogue/lcp-pictures';
+import { homeBannerPicture } from '@/components/catalogue/lcp-pictures';
 import '@/styles/globals.scss';
 
 // Next does not prefix basePath onto metadata icons of a static export: link them under it.
@@ -59,10 +55,6 @@ export const viewport: Viewport = {
 // Theme, session class, guards, the first screen's reads and largest picture: before the first paint.
 const headScript = bootScript({
   homePicture: `${basePath}${homeBannerPicture}`,
-  productPicture: {
-    cardSizes: productCardPictureSizes,
-    fallbackWidth: productPictureFallbackWidth,
-  },
   earlyPaint: earlyPaintUrl,
 });
 

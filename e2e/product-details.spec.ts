@@ -1,6 +1,7 @@
 // Journey 7: product details, its carousel and the full-screen viewer; 'Error' for an unknown id.
 import { BASE_PATH, logInWithToken, openApp } from './support/app';
 import { holdRequests } from './support/cards';
+import { largestPaintUrl, shifted, watchLayoutShifts } from './support/early-paint';
 import { expect, test } from './support/fixtures';
 import { egp } from './support/money';
 
@@ -71,13 +72,7 @@ test("details: the product's top is drawn before the storefront's code arrives, 
 }) => {
   const product = (await api.catalogue()).find((p) => p.images.length > 0)!;
   await logInWithToken(page, shopper.token);
-  await page.addInitScript(() => {
-    const w = window as unknown as { __shifted: number };
-    w.__shifted = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__shifted += (e as PerformanceEntry & { value: number }).value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await watchLayoutShifts(page);
   // The storefront's code is held: only the page's head script and the early paint's script can run.
   const held = await holdRequests(page, '**/_next/static/chunks/**', 'GET');
   await page.goto(`${BASE_PATH}#/productDetails/${product._id}`, { waitUntil: 'domcontentloaded' });
@@ -91,27 +86,15 @@ test("details: the product's top is drawn before the storefront's code arrives, 
     .toBeGreaterThan(0);
   await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
   // The browser counts that picture as the page's largest paint.
-  const largest = () =>
-    page.evaluate(
-      () =>
-        new Promise<string>((resolve) => {
-          new PerformanceObserver((list) => {
-            const entries = list.getEntries() as Array<PerformanceEntry & { url: string }>;
-            resolve(entries[entries.length - 1]!.url);
-          }).observe({ type: 'largest-contentful-paint', buffered: true });
-        }),
-    );
   const drawnSrc = await early.locator('img').evaluate((img: HTMLImageElement) => img.currentSrc);
-  expect(await largest()).toBe(drawnSrc);
+  expect(await largestPaintUrl(page)).toBe(drawnSrc);
 
   held.release();
   await expect(page.getByRole('heading', { name: product.title, level: 1 })).toBeVisible();
   await expect(early).toHaveCount(0);
   await expect(page.locator('h1')).toHaveCount(1);
-  // Handed over in place: nothing on the page moved (every layout shift since the page opened, once the screen has
-  // had two frames to settle).
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  expect(await page.evaluate(() => (window as unknown as { __shifted: number }).__shifted)).toBe(0);
+  // Handed over in place: nothing on the page moved since it opened.
+  expect(await shifted(page)).toBe(0);
 });
 
 test('details: the viewer opens on a carousel click and closes by button, outside click and Escape', async ({

@@ -1,8 +1,9 @@
 // Journey 6: the product list's search box and 'Filter Products' form, against the catalogue the API serves.
 import type { Page } from '@playwright/test';
 import type { Product } from '@/lib/contract/catalogue';
-import { currentRoute, logInWithToken, openApp } from './support/app';
-import { cardOf } from './support/cards';
+import { BASE_PATH, currentRoute, logInWithToken, openApp } from './support/app';
+import { cardOf, holdRequests } from './support/cards';
+import { largestPaintUrl, shifted, watchLayoutShifts } from './support/early-paint';
 import { expect, test } from './support/fixtures';
 
 /** The spec's filter, written out independently: both bounds needed, integers, inclusive; contains-match on category. */
@@ -196,4 +197,41 @@ test('product list: headings go down one level at a time, with the phone filter 
   await expect(page.getByRole('heading', { name: 'Filter Products' })).toBeVisible();
   const open = await levels();
   expect(inOrder(open), `heading levels ${open.join(', ')}`).toBe(true);
+});
+
+test("product list: the first cards are drawn before the storefront's code arrives, then the screen takes over in place", async ({
+  page,
+  shopper,
+}) => {
+  await logInWithToken(page, shopper.token);
+  await watchLayoutShifts(page);
+  // The storefront's code is held: only the page's head script and the early paint's script can run.
+  const held = await holdRequests(page, '**/_next/static/chunks/**', 'GET');
+  const firstPage = page.waitForResponse((r) => /\/api\/v1\/products\?page=1&limit=24$/.test(r.url()));
+  await page.goto(`${BASE_PATH}#/products`, { waitUntil: 'domcontentloaded' });
+  await held.seen;
+  const first = ((await (await firstPage).json()) as { data: Product[] }).data[0]!;
+  const early = page.locator('#early-paint');
+  await expect(early.locator('h1')).toHaveText('Products');
+  await expect(early.locator('h3').first()).toHaveText(first.title.trim().split(/\s+/).slice(0, 2).join(' '));
+  const drawnPicture = early.locator('img').first();
+  await expect
+    .poll(() => drawnPicture.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
+  // The browser counts the first card's picture as the page's largest paint.
+  const drawnSrc = await drawnPicture.evaluate((img: HTMLImageElement) => img.currentSrc);
+  expect(await largestPaintUrl(page)).toBe(drawnSrc);
+  const drawnAt = await drawnPicture.boundingBox();
+
+  held.release();
+  const card = page.getByRole('article').first();
+  await expect(card.getByRole('heading', { level: 3 })).toHaveText(
+    first.title.trim().split(/\s+/).slice(0, 2).join(' '),
+  );
+  await expect(early).toHaveCount(0);
+  await expect(page.locator('h1')).toHaveCount(1);
+  // The screen's first picture is where the early one was, and nothing on the page moved since it opened.
+  expect(await card.getByRole('img').boundingBox()).toEqual(drawnAt);
+  expect(await shifted(page)).toBe(0);
 });

@@ -3,7 +3,12 @@ import { apiHost } from '@/lib/api/config';
 import { basePath } from '@/lib/base-path';
 import { en } from '@/lib/i18n/en';
 import { ar } from '@/lib/i18n/ar';
-import { productPictureFallbackWidth, productPictureSizes } from '@/components/catalogue/lcp-pictures';
+import {
+  productCardPictureSizes,
+  productPictureFallbackWidth,
+  productPictureSizes,
+} from '@/components/catalogue/lcp-pictures';
+import { starPath } from '@/components/ui/catalogue-icons';
 import { earlyPaintScript, earlyPaintScriptPath } from '@/lib/early-paint/script';
 
 // Read at export only (route.ts here writes the file, app/layout.tsx puts its address in the head script).
@@ -12,8 +17,17 @@ import { earlyPaintScript, earlyPaintScriptPath } from '@/lib/early-paint/script
 export const earlyPaintSource = earlyPaintScript({
   apiHost,
   detailsSizes: productPictureSizes,
+  cardSizes: productCardPictureSizes,
   fallbackWidth: productPictureFallbackWidth,
-  home: { en: en['nav.home'], ar: ar['nav.home'] },
+  starPath,
+  words: {
+    home: { en: en['nav.home'], ar: ar['nav.home'] },
+    products: { en: en['products.title'], ar: ar['products.title'] },
+    filters: { en: en['products.filters'], ar: ar['products.filters'] },
+    search: { en: en['products.search'], ar: ar['products.search'] },
+    sortBy: { en: en['products.sortBy'], ar: ar['products.sortBy'] },
+    addToCart: { en: en['card.addToCart'], ar: ar['card.addToCart'] },
+  },
 });
 
 /**

@@ -20,6 +20,7 @@ import { BusyOverlay } from '@/components/ui/busy-overlay';
 import { StarIcon } from '@/components/ui/catalogue-icons';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
+import { useEarlyPaintHandoff } from '@/lib/early-paint/handoff';
 import { LoadError } from './load-error';
 import { PagedGrid } from './paged-grid';
 import { ProductCard } from './product-card';
@@ -66,6 +67,9 @@ export function ProductsScreen() {
 
   const products = list.first;
   const total = list.total;
+  // The first screen drawn before this code arrived (lib/early-paint/script.ts) goes as this screen shows its
+  // products or why it cannot, or as soon as the shopper has changed the view under it.
+  useEarlyPaintHandoff(Boolean(products) || Boolean(list.error) || urlSearch !== '');
   const renderCard = (p: Product, i: number) => (
     <li key={p._id}>
       <ProductCard product={p} onAdd={(id) => void add(id)} priority={i === 0} busy={busy} />

@@ -1,10 +1,13 @@
 // The catalogue's icons (ratings, sliders and picture controls), apart from the frame's (icons.tsx).
 import { svgProps, type IconProps } from './icons';
 
+/** The star's outline in the icons' 24-unit box (the early paint draws the same star: lib/early-paint/script.ts). */
+export const starPath = 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z';
+
 export function StarIcon({ size = 16, className }: IconProps) {
   return (
     <svg {...svgProps(size, className)} fill="currentColor">
-      <path d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z" />
+      <path d={starPath} />
     </svg>
   );
 }

@@ -1,5 +1,5 @@
 import { earlyRequestsGlobal } from '@/lib/api/early';
-import { productPath } from '@/lib/api/paths';
+import { productPagePath, productPath } from '@/lib/api/paths';
 import { imageWidths } from '@/lib/contract/images';
 import { earlyPaintDoneAttribute, earlyPaintElementId } from './names';
 
@@ -17,108 +17,197 @@ export const earlyPaintScriptPath = '/early-paint.js';
 export const responsivePictureSource =
   "function sized(url){var x=new URL(url,location.href),own=location.origin,api=c.apiHost?new URL(c.apiHost).origin:own;if(x.origin!==api&&x.origin!==own)return null;function at(width){var y=new URL(x.href);y.searchParams.set('w',String(width));return y.href}return{src:at(c.fallbackWidth),srcset:c.widths.map(function(width){return at(width)+' '+width+'w'}).join(', ')}}";
 
+/** A text of the catalogue in each language. */
+export interface BothLanguages {
+  en: string;
+  ar: string;
+}
+
 export interface EarlyPaintOptions {
   /** The spec's `{host}` (empty: same origin). */
   apiHost: string;
   /** `sizes` of product details' first picture (components/catalogue/lcp-pictures.ts). */
   detailsSizes: string;
+  /** `sizes` of a product card's cover (the same file). */
+  cardSizes: string;
   fallbackWidth: number;
-  /** The breadcrumb's first link, in each language ('nav.home'). */
-  home: { en: string; ar: string };
+  /** The rating's star (components/ui/catalogue-icons.tsx), its path in a 24-unit box. */
+  starPath: string;
+  /** Words the early paint writes, as the screens write them ('nav.home', 'products.title', …). */
+  words: {
+    home: BothLanguages;
+    products: BothLanguages;
+    filters: BothLanguages;
+    search: BothLanguages;
+    sortBy: BothLanguages;
+    addToCart: BothLanguages;
+  };
 }
 
+/** Cards of the product list drawn early: the rows of the first screen at any width (2 or 3 a row). */
+export const earlyPaintCards = 6;
+
 /**
- * Product details' top as the screen draws it (product-details-screen.module.scss, grid.module.scss, the
- * carousel's picture) in the global tokens, since the screen's own styles arrive with its code: the breadcrumb, the
- * picture in its square, the title and the description. Fixed over the prerendered loader (z-index 700), under the
- * navbar (800), as tall as the loader.
+ * The two screens as they draw themselves, in the global tokens (their own styles arrive with their code). Fixed
+ * over the prerendered loader (z-index 700), under the navbar (800), as tall as the loader.
+ *
+ * - Product details (product-details-screen.module.scss, grid.module.scss, the carousel's picture): the breadcrumb,
+ *   the picture in its square, the title and the description.
+ * - The product list (products-screen.module.scss, grid.module.scss, product-card.module.scss, rating.module.scss):
+ *   the heading, the 'Filters' button (phones) or the filter column (empty from 992 px), the search and sort fields
+ *   (empty), the count's line (empty: its plural forms stay with the screen), and the first cards whole.
  */
 const css = [
   '#I{position:fixed;inset:var(--nav-height) 0 0;z-index:750;overflow:hidden;background:var(--color-bg);pointer-events:none}',
   '#I .p{width:100%;max-width:var(--content-max);margin-inline:auto;padding:var(--space-5) var(--space-4)}',
   '#I ol{display:flex;flex-wrap:wrap;gap:var(--space-1) var(--space-2);margin:0 0 var(--space-4);padding:0;list-style:none;font-size:.9rem}',
-  '#I li{display:inline-flex;align-items:center;gap:var(--space-2);min-width:0;min-height:24px}',
-  "#I li+li:before{content:'›';color:var(--color-text-muted)}",
-  "[dir=rtl] #I li+li:before{content:'‹'}",
+  '#I ol li{display:inline-flex;align-items:center;gap:var(--space-2);min-width:0;min-height:24px}',
+  "#I ol li+li:before{content:'›';color:var(--color-text-muted)}",
+  "[dir=rtl] #I ol li+li:before{content:'‹'}",
   '#I u{color:var(--color-primary)}',
-  '#I li+li+li{overflow:hidden;color:var(--color-text-muted);text-overflow:ellipsis;white-space:nowrap}',
+  '#I ol li+li+li{overflow:hidden;color:var(--color-text-muted);text-overflow:ellipsis;white-space:nowrap}',
   '#I .l{display:grid;grid-template-columns:minmax(0,1fr);gap:var(--space-6)}',
   '#I .g{width:100%;max-width:480px;margin-inline:auto;padding-bottom:40px}',
-  '#I img{width:100%;aspect-ratio:1;object-fit:contain;border-radius:var(--radius-lg);background:var(--color-surface)}',
+  '#I .g img{width:100%;aspect-ratio:1;object-fit:contain;border-radius:var(--radius-lg);background:var(--color-surface)}',
   '#I .i{display:flex;flex-direction:column;gap:var(--space-3)}',
   '#I h1{font-size:clamp(1.4rem,1.1rem + 1.2vw,2rem)}',
   '#I .d{color:var(--color-text-muted)}',
   // Two columns from 768 px, centred on each other as the screen's are: the rest of the details (category, brand,
   // price, stock, quantity, the buttons) is about this tall below the description.
   '@media (min-width:768px){#I .l{grid-template-columns:minmax(0,5fr) minmax(0,7fr);align-items:center}#I .r{height:19rem}}',
+  // The product list.
+  '#I .h{margin-bottom:var(--space-4)}',
+  '#I .L{display:grid;gap:var(--space-5)}',
+  '#I .F,#I .b{display:flex;align-items:center;justify-content:center;min-height:44px;padding:0 var(--space-4);border:1px solid var(--color-border);border-radius:var(--radius);font-weight:600}',
+  '#I .R{display:flex;flex-direction:column;gap:var(--space-2)}',
+  '#I b{font-weight:600}',
+  '#I .s b{white-space:nowrap}',
+  '#I .f{display:block;width:100%;min-height:44px;border:1px solid var(--color-border);border-radius:var(--radius);background:var(--color-surface-raised)}',
+  '#I .s{display:flex;align-items:center;gap:var(--space-3);margin-top:var(--space-3)}',
+  '#I .n{height:1.5em}',
+  '#I .c{display:grid;grid-template-columns:1fr;gap:var(--space-4);margin:0;padding:0;list-style:none}',
+  '#I .k{height:100%;display:flex;flex-direction:column;gap:var(--space-3);padding:var(--space-3);border-radius:var(--radius-lg);background:var(--color-surface-raised);border:1px solid var(--color-border-subtle)}',
+  '#I .a{display:flex;flex-direction:column;gap:var(--space-1)}',
+  '#I .a img{width:100%;aspect-ratio:1;object-fit:contain;border-radius:var(--radius);background:var(--color-surface)}',
+  '#I .y{margin-top:var(--space-2);color:var(--color-primary);font-size:.9rem;font-weight:600}',
+  '#I h3{font-size:1.05rem;font-weight:700}',
+  '#I .m{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:var(--space-1) var(--space-2)}',
+  '#I .v{font-weight:600;white-space:nowrap}',
+  '#I .t{flex:none;white-space:nowrap;display:inline-flex;align-items:center;gap:var(--space-1);font-weight:600}',
+  '#I .t svg{flex:none;color:var(--color-star)}',
+  '#I .b{width:100%;margin-top:auto;padding-inline:var(--space-2);text-align:center;border-color:transparent;background:var(--color-primary);color:var(--color-on-primary)}',
+  '@media (min-width:340px) and (max-width:575.98px){#I .c{grid-template-columns:repeat(2,minmax(0,1fr));gap:var(--space-3)}}',
+  '@media (min-width:576px){#I .c{grid-template-columns:repeat(2,minmax(0,1fr))}}',
+  '@media (min-width:992px){#I .L{grid-template-columns:260px minmax(0,1fr);align-items:start}#I .F{visibility:hidden}#I .c{grid-template-columns:repeat(3,minmax(0,1fr))}}',
 ]
   .join('')
   .replace(/#I\b/g, `#${earlyPaintElementId}`);
 
 /**
- * The early paint: product details' top drawn from the head script's early answer, before the storefront's code
- * has arrived, so the shopper sees the product (and the browser paints its largest picture) while the framework is
- * still downloading. Measured: bench/lcp-ab.ts. Plain ES5 in try/catch, served as its own file
- * (app/early-paint.js/route.ts) and loaded by the head script on the product details route only.
+ * The early paint: the top of product details, or the first screen of the product list, drawn from the head script's
+ * early answer before the storefront's code has arrived, so the shopper sees the products (and the browser paints
+ * the largest picture) while the framework is still downloading. Measured: bench/lcp-ab.ts. Plain ES5 in try/catch,
+ * served as its own file (app/early-paint.js/route.ts) and loaded by the head script on those two routes only.
  *
- * - Draws nothing unless the head script asked for the product and the answer is a product; nothing once a screen
- *   has taken over (`data-early-paint-done`) or the route has changed.
+ * - Draws nothing unless the head script asked for the product (or the list's first page) and the answer is one;
+ *   nothing once a screen has taken over (`data-early-paint-done`) or the route has changed.
  * - Data only through `textContent` and attributes: a product's text is never markup.
  * - A layer outside React's tree, added at the end of <body> once the page is parsed (React leaves unknown nodes
  *   there alone), hidden from assistive technology: the loader underneath still says the page is loading, and the
  *   screen's own content replaces both.
  * - Goes when the screen takes over (lib/early-paint/handoff.ts) or the route changes.
  */
-export function earlyPaintScript({ apiHost, detailsSizes, fallbackWidth, home }: EarlyPaintOptions): string {
+export function earlyPaintScript({
+  apiHost,
+  detailsSizes,
+  cardSizes,
+  fallbackWidth,
+  starPath,
+  words,
+}: EarlyPaintOptions): string {
   const config = {
     store: earlyRequestsGlobal,
     product: productPath(''),
+    firstPage: productPagePath('', 1),
     id: earlyPaintElementId,
     done: earlyPaintDoneAttribute,
     apiHost,
     widths: imageWidths,
     fallbackWidth,
-    sizes: detailsSizes,
-    home,
+    detailsSizes,
+    cardSizes,
+    cards: earlyPaintCards,
+    star: starPath,
+    words,
     css,
   };
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
   return `(function(c){try{(function(){${body}})()}catch(e){}})(${json});\n`;
 }
 
+// One product card as components/catalogue/product-card.tsx draws it: the cover, the category, the title's first two
+// words (lib/rules/title.ts), the price as lib/rules/money.ts writes it, the rating (components/catalogue/rating.tsx)
+// and 'Add to cart'. tests/web/early-paint compares the two.
+const card = `
+function card(x,i,parent){
+var q=el('div','k',null,el('li',null,null,parent)),a=el('div','a',null,q),n=x.price,v,t,g,y,z;
+picture(x.imageCover,c.cardSizes,320,i===0,a);
+if(x.category&&typeof x.category.name==='string')el('span','y',x.category.name,a).dir='auto';
+el('h3',null,typeof x.title==='string'?x.title.trim().split(/\\s+/).slice(0,2).join(' '):'',a).dir='auto';
+v=el('span','m',null,a);
+if(typeof n==='number'){g=n%1===0?0:2;y={minimumFractionDigits:g,maximumFractionDigits:g};if(ar){y.style='currency';y.currency='EGP'}
+t=new Intl.NumberFormat(ar?'ar-EG':'en-US',y).format(n);el('span','v',ar?t:t+' EGP',v)}
+if(typeof x.ratingsAverage==='number'){t=el('span','t',null,v);
+g=d.createElementNS('http://www.w3.org/2000/svg','svg');y={width:16,height:16,viewBox:'0 0 24 24','aria-hidden':'true',focusable:'false',fill:'currentColor'};for(z in y)g.setAttribute(z,y[z]);
+y=d.createElementNS('http://www.w3.org/2000/svg','path');y.setAttribute('d',c.star);g.appendChild(y);t.appendChild(g);
+el('span',null,ar?x.ratingsAverage.toLocaleString('ar-EG'):String(x.ratingsAverage),t)}
+el('span','b',word('addToCart'),q)}
+`;
+
 const body = `
-var w=window,d=document,s=w[c.store],k,key=null,hash=location.hash,gone=false;
+var w=window,d=document,s=w[c.store],k,key=null,list=false,hash=location.hash,gone=false,root=d.documentElement,ar=root.lang==='ar';
 if(!s)return;
-for(k in s)if(k.indexOf(c.product)===0)key=k;
+for(k in s)if(k.indexOf(c.product)===0)key=k;else if(k===c.firstPage){key=k;list=true}
 if(!key)return;
 ${responsivePictureSource}
 function off(){gone=true;var o=d.getElementById(c.id);if(o&&o.parentNode)o.parentNode.removeChild(o)}
 w.addEventListener('hashchange',off);
-function preload(href,srcset){var l=d.createElement('link'),a={rel:'preload',as:'image',href:href,fetchpriority:'high'},k;if(srcset){a.imagesrcset=srcset;a.imagesizes=c.sizes}for(k in a)l.setAttribute(k,a[k]);d.head.appendChild(l)}
+function preload(href,srcset,sizes){var l=d.createElement('link'),a={rel:'preload',as:'image',href:href,fetchpriority:'high'},k;if(srcset){a.imagesrcset=srcset;a.imagesizes=sizes}for(k in a)l.setAttribute(k,a[k]);d.head.appendChild(l)}
 function el(tag,cls,text,parent){var e=d.createElement(tag);if(cls)e.className=cls;if(text!=null)e.textContent=text;if(parent)parent.appendChild(e);return e}
+function word(name){return c.words[name][ar?'ar':'en']}
+function picture(url,sizes,size,first,parent){var r=typeof url==='string'&&url?sized(url):null,img;if(typeof url!=='string'||!url)return;
+if(first){if(r)preload(r.src,r.srcset,sizes);else preload(url)}
+if(!parent)return;img=d.createElement('img');
+if(r){img.src=r.src;img.srcset=r.srcset;img.sizes=sizes}else img.src=url;
+img.width=size;img.height=size;img.alt='';if(first)img.setAttribute('fetchpriority','high');else img.loading='lazy';parent.appendChild(img)}
+${card}
 s[key].response.then(function(a){return a.ok?a.clone().json():null}).then(function(b){
-var x=b&&b.data,root=d.documentElement,url=x&&(x.images&&x.images.length?x.images[0]:x.imageCover),r;
-if(typeof url!=='string')url='';
-r=url?sized(url):null;
-if(r)preload(r.src,r.srcset);else if(url)preload(url);
-if(!x||typeof x.title!=='string'||gone||location.hash!==hash||root.hasAttribute(c.done)||d.getElementById(c.id))return;
-var o=el('div'),page,crumbs,layout,gallery,info,img=d.createElement('img');
-o.id=c.id;o.setAttribute('aria-hidden','true');
+var x=b&&b.data,o,page,crumbs,layout,info,i;
+if(list?!(x instanceof Array)||!x.length||!x[0]:!x||typeof x.title!=='string'){return}
+if(gone||location.hash!==hash||root.hasAttribute(c.done)||d.getElementById(c.id)){picture(list?x[0].imageCover:x.images&&x.images.length?x.images[0]:x.imageCover,list?c.cardSizes:c.detailsSizes,0,true);return}
+o=el('div');o.id=c.id;o.setAttribute('aria-hidden','true');
 el('style',null,c.css,o);
 page=el('div','p',null,o);
+if(list){
+el('h1','h',word('products'),page);
+layout=el('div','L',null,page);
+el('div','F',word('filters'),layout);
+info=el('div','R',null,layout);
+el('b',null,word('search'),info);el('i','f',null,info);
+crumbs=el('div','s',null,info);el('b',null,word('sortBy'),crumbs);el('i','f',null,crumbs);
+el('span','n',null,info);
+crumbs=el('ul','c',null,info);
+for(i=0;i<x.length&&i<c.cards;i++)if(x[i])card(x[i],i,crumbs)}else{
 crumbs=el('ol',null,null,page);
-el('u',null,c.home[root.lang==='ar'?'ar':'en'],el('li',null,null,crumbs));
+el('u',null,word('home'),el('li',null,null,crumbs));
 if(x.category&&typeof x.category.name==='string')el('u',null,x.category.name,el('li',null,null,crumbs));
 el('li',null,x.title,crumbs);
 layout=el('div','l',null,page);
-gallery=el('div','g',null,layout);
-if(r||url){
-if(r){img.src=r.src;img.srcset=r.srcset;img.sizes=c.sizes}else img.src=url;
-img.width=600;img.height=600;img.alt='';img.setAttribute('fetchpriority','high');gallery.appendChild(img)}
+picture(x.images&&x.images.length?x.images[0]:x.imageCover,c.detailsSizes,600,true,el('div','g',null,layout));
 info=el('div','i',null,layout);
 el('h1',null,x.title,info).dir='auto';
 if(typeof x.description==='string')el('p','d',x.description,info).dir='auto';
-el('div','r',null,info);
+el('div','r',null,info)}
 if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',function(){if(!gone&&!root.hasAttribute(c.done))d.body.appendChild(o)});else d.body.appendChild(o)})['catch'](function(){});
 `
   .trim()

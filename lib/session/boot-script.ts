@@ -1,8 +1,6 @@
 import { apiHost } from '@/lib/api/config';
 import { earlyRequestsGlobal } from '@/lib/api/early';
 import { cartPath, categoriesPath, homePath, productPagePath, productPath } from '@/lib/api/paths';
-import { imageWidths } from '@/lib/contract/images';
-import { responsivePictureSource } from '@/lib/early-paint/script';
 import { homeContentElementId } from '@/lib/home/content';
 import { guestOnlyRoutePaths, protectedRoutePaths, routePattern } from './route-access';
 import { langInitScript } from '@/lib/i18n/language';
@@ -26,11 +24,9 @@ export interface BootScriptOptions {
    */
   homePicture: string;
   /**
-   * Product pictures as the product list asks for them (lib/api/images.ts): the `sizes` of a product card's cover,
-   * and the width of the plain `src`.
+   * The early paint's script (lib/early-paint/script.ts, under the base path), loaded on product details and on the
+   * product list.
    */
-  productPicture: { cardSizes: string; fallbackWidth: number };
-  /** The early paint's script (lib/early-paint/script.ts, under the base path), loaded on product details. */
   earlyPaint: string;
 }
 
@@ -54,14 +50,13 @@ export interface BootScriptOptions {
  *   products and the categories, and on a static host the home page's content, which our server writes into the
  *   page instead; product details: the product; every signed-in route: the cart, which the
  *   navbar's badge shows); the API client takes these answers (lib/api/early.ts);
- * - the largest picture of the first screen, preloaded with a high priority: Home's first banner, or the
- *   product list's first cover as soon as the first page has arrived;
- * - on product details, the early paint's script (lib/early-paint/script.ts): it preloads the product's first
- *   picture as soon as the product has arrived and draws the product's top before the storefront's code has.
+ * - Home's largest picture, its first banner, preloaded with a high priority;
+ * - on product details and the product list, the early paint's script (lib/early-paint/script.ts): it preloads the
+ *   first picture as soon as the answer has arrived and draws the screen's top before the storefront's code has.
  *
  * Plain ES5 and wrapped in try/catch: whatever fails here, the storefront still boots and does it all again.
  */
-export function bootScript({ homePicture, productPicture, earlyPaint }: BootScriptOptions): string {
+export function bootScript({ homePicture, earlyPaint }: BootScriptOptions): string {
   const config = {
     tokenKey: TOKEN_KEY,
     signedIn: signedInClass,
@@ -73,7 +68,6 @@ export function bootScript({ homePicture, productPicture, earlyPaint }: BootScri
     list: routePattern(['products']),
     details: '^/*productDetails/+([^/]+)/*$',
     api: `${apiHost}/api/v1`,
-    apiHost,
     store: earlyRequestsGlobal,
     cart: cartPath,
     categories: categoriesPath,
@@ -82,9 +76,6 @@ export function bootScript({ homePicture, productPicture, earlyPaint }: BootScri
     homePicture,
     homeContent: homeContentElementId,
     homeRead: homePath,
-    widths: imageWidths,
-    cardSizes: productPicture.cardSizes,
-    fallbackWidth: productPicture.fallbackWidth,
     paint: earlyPaint,
   };
   // `<` escaped so no value can close the script element.
@@ -112,23 +103,13 @@ r['catch'](function(){});
 store[path]={token:token||null,lang:lang,at:performance.now(),response:r};
 return r}
 function add(tag,a){var l=document.createElement(tag),k;for(k in a)l.setAttribute(k,a[k]);document.head.appendChild(l)}
-function preload(href,srcset,sizes){
-var a={rel:'preload',as:'image',href:href,fetchpriority:'high'};
-if(srcset){a.imagesrcset=srcset;a.imagesizes=sizes}
-add('link',a)}
-${responsivePictureSource}
-function picture(url,sizes){var r=sized(url);r?preload(r.src,r.srcset,sizes):preload(url)}
-function json(r){return r.then(function(a){return a.ok?a.clone().json():null})}
 get(c.cart,t);
 if(home){var hp=c.homePicture,he=document.getElementById(c.homeContent);if(he){try{hp=JSON.parse(he.textContent).picture}catch(e){}}else get(c.homeRead);
-if(hp)preload(hp);get(c.firstPage);get(c.categories);return}
-if(!s&&RegExp(c.list,'i').test(p)){json(get(c.firstPage)).then(function(b){
-var x=b&&b.data&&b.data[0];if(x&&x.imageCover)picture(x.imageCover,c.cardSizes)})['catch'](function(){});return}
+if(hp)add('link',{rel:'preload',as:'image',href:hp,fetchpriority:'high'});get(c.firstPage);get(c.categories);return}
 m=RegExp(c.details,'i').exec(p);
-if(m){
+if(m||!s&&RegExp(c.list,'i').test(p)){
 add('script',{src:c.paint,fetchpriority:'high'});
-var id=m[1];try{id=decodeURIComponent(id)}catch(e){}
-get(c.product+encodeURIComponent(id))}
+if(!m)get(c.firstPage);else{var id=m[1];try{id=decodeURIComponent(id)}catch(e){}get(c.product+encodeURIComponent(id))}}
 `
   .trim()
   .replace(/\n/g, '');

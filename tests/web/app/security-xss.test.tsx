@@ -102,7 +102,6 @@ describe('where the token goes', () => {
       const { bootScript } = await import('@/lib/session/boot-script');
       const script = bootScript({
         homePicture: '/ecommerceweb/banners/new-arrivals.svg',
-        productPicture: { cardSizes: '50vw', fallbackWidth: 640 },
         earlyPaint: '/ecommerceweb/early-paint.js',
       });
       const hashes = [

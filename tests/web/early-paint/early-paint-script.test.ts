@@ -2,26 +2,21 @@
 // product, it preloads the product's first picture as the carousel's <img> asks for it and draws the product's top
 // from the answer, outside React's tree, as text only; it goes when a screen takes over or the route changes.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { productPictureFallbackWidth, productPictureSizes } from '@/components/catalogue/lcp-pictures';
-import { earlyRequestsGlobal } from '@/lib/api/early';
+import { productPictureSizes } from '@/components/catalogue/lcp-pictures';
 import { responsiveImage } from '@/lib/api/images';
 import { dismissEarlyPaint } from '@/lib/early-paint/handoff';
 import { earlyPaintDoneAttribute, earlyPaintElementId } from '@/lib/early-paint/names';
-import { earlyPaintScript } from '@/lib/early-paint/script';
+import { earlyPaintSource } from '@/app/early-paint.js/source';
 import { bootScript } from '@/lib/session/boot-script';
 import { settle } from '../settle';
+import { resetEarlyPage } from './page-reset';
 
 const headScript = bootScript({
   homePicture: '/ecommerceweb/banners/new-arrivals.svg',
-  productPicture: { cardSizes: '50vw', fallbackWidth: productPictureFallbackWidth },
   earlyPaint: '/ecommerceweb/early-paint.js',
 });
-const painter = earlyPaintScript({
-  apiHost: '',
-  detailsSizes: productPictureSizes,
-  fallbackWidth: productPictureFallbackWidth,
-  home: { en: 'Home', ar: 'الرئيسية' },
-});
+// The script as the build writes it (app/early-paint.js/route.ts serves this text).
+const painter = earlyPaintSource;
 
 const picture = `${window.location.origin}/images/products/camera-1.webp`;
 const product = {
@@ -48,14 +43,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  document.getElementById(earlyPaintElementId)?.remove();
-  document.head.querySelectorAll('link[rel="preload"], script[src]').forEach((l) => l.remove());
-  document.documentElement.removeAttribute(earlyPaintDoneAttribute);
-  document.documentElement.lang = 'en';
-  document.documentElement.dir = 'ltr';
-  document.documentElement.removeAttribute('data-lang-pending');
-  delete (window as unknown as Record<string, unknown>)[earlyRequestsGlobal];
-  localStorage.clear();
+  resetEarlyPage();
 });
 
 function answerProduct(body: unknown = { data: product }, status = 200) {

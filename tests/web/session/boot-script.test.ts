@@ -1,16 +1,11 @@
 // The page's head script (lib/session/boot-script.ts), run as the browser runs it: before the first paint it
 // sets the theme and session classes, applies the spec's guards to the hash exactly as the router does,
-// marks Home, sends the first screen's reads and preloads its largest picture (product details: the early paint's
-// script does, tests/web/early-paint/early-paint-script.test.ts).
+// marks Home, sends the first screen's reads and preloads Home's largest picture (product details and the product
+// list: the early paint's script does, tests/web/early-paint/early-paint-script.test.ts).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStorefrontRouter } from '@/components/app/route-table';
-import {
-  homeBannerPicture,
-  productCardPictureSizes,
-  productPictureFallbackWidth,
-} from '@/components/catalogue/lcp-pictures';
+import { homeBannerPicture } from '@/components/catalogue/lcp-pictures';
 import { earlyRequestsGlobal, type EarlyRequest } from '@/lib/api/early';
-import { responsiveImage } from '@/lib/api/images';
 import { homeContentElementId } from '@/lib/home/content';
 import { createMemoryHistory } from '@/lib/router/history';
 import { bootScript, firstScreenAttribute, signedInClass } from '@/lib/session/boot-script';
@@ -20,10 +15,6 @@ import { settle } from '../settle';
 const homePicture = `/ecommerceweb${homeBannerPicture}`;
 const script = bootScript({
   homePicture,
-  productPicture: {
-    cardSizes: productCardPictureSizes,
-    fallbackWidth: productPictureFallbackWidth,
-  },
   earlyPaint: '/ecommerceweb/early-paint.js',
 });
 
@@ -218,22 +209,6 @@ describe("the first screen's reads", () => {
     expect(openPage('#/products?q=gitar', 'a-token').requests.map((r) => r.path)).toEqual(['/cart']);
   });
 
-  it("the product list: its first cover preloaded as the first card's <img> asks for it", async () => {
-    const cover = `${window.location.origin}/images/products/shawl-0.webp`;
-    answers.set(
-      '/api/v1/products?page=1&limit=24',
-      () => new Response(JSON.stringify({ results: 1, data: [{ imageCover: cover }] }), { status: 200 }),
-    );
-    openPage('#/products', 'a-token');
-    await vi.waitFor(() => expect(document.head.querySelector('link[rel="preload"]')).not.toBeNull());
-    const link = document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]')!;
-    const { src, srcSet } = responsiveImage(cover);
-    expect(link.href).toBe(src);
-    expect(link.getAttribute('imagesrcset')).toBe(srcSet);
-    expect(link.getAttribute('imagesizes')).toBe(productCardPictureSizes);
-    expect(link.getAttribute('fetchpriority')).toBe('high');
-  });
-
   it('the cart screen: the cart, with the token', () => {
     expect(openPage('#/cart', 'a-token').requests).toEqual([{ path: '/cart', token: 'a-token' }]);
   });
@@ -243,10 +218,19 @@ describe("the first screen's reads", () => {
     expect(page.requests.map((r) => r.path)).toEqual(['/cart', '/products/a%20b']);
     const scripts = [...document.head.querySelectorAll('script[src]')].map((s) => s.getAttribute('src'));
     expect(scripts).toEqual(['/ecommerceweb/early-paint.js']);
+    expect(document.head.querySelector('script[src]')!.getAttribute('fetchpriority')).toBe('high');
+  });
+
+  it("the product list without a search: the early paint's script too, which preloads the first cover and draws the cards", () => {
+    openPage('#/products', 'a-token');
+    const scripts = [...document.head.querySelectorAll('script[src]')].map((s) => s.getAttribute('src'));
+    expect(scripts).toEqual(['/ecommerceweb/early-paint.js']);
+    // The head script preloads nothing itself: the early paint does, with the picture it draws.
+    expect(document.head.querySelector('link[rel="preload"]')).toBeNull();
   });
 
   it("no other screen loads the early paint's script", () => {
-    for (const hash of ['#/home', '#/products', '#/cart', '#/allorders', '#/productDetails/x']) {
+    for (const hash of ['#/home', '#/products?q=gitar', '#/cart', '#/allorders', '#/productDetails/x']) {
       localStorage.clear();
       openPage(hash, hash === '#/productDetails/x' ? null : 'a-token');
       expect(document.head.querySelector('script[src]'), hash).toBeNull();
