@@ -10,11 +10,11 @@ import { earlyPaintDoneAttribute, earlyPaintElementId } from './names';
 export const earlyPaintScriptPath = '/early-paint.js';
 
 /**
- * One ES5 function, shared by the head script and the early paint so the picture the head script preloads is the
- * one drawn: `src`/`srcset` of a picture at the widths our image route makes (lib/api/images.ts does the same for
- * React), or null for a picture on another host. Reads `c.apiHost`, `c.widths`, `c.fallbackWidth`.
+ * `src`/`srcset` of a picture at the widths our image route makes, as lib/api/images.ts gives them to React (so the
+ * picture preloaded and drawn early is the one the screen asks for), or null for a picture on another host. ES5;
+ * reads `c.apiHost`, `c.widths`, `c.fallbackWidth`.
  */
-export const responsivePictureSource =
+const responsivePictureSource =
   "function sized(url){var x=new URL(url,location.href),own=location.origin,api=c.apiHost?new URL(c.apiHost).origin:own;if(x.origin!==api&&x.origin!==own)return null;function at(width){var y=new URL(x.href);y.searchParams.set('w',String(width));return y.href}return{src:at(c.fallbackWidth),srcset:c.widths.map(function(width){return at(width)+' '+width+'w'}).join(', ')}}";
 
 /** A text of the catalogue in each language. */
