@@ -1,7 +1,9 @@
 // Journey 9: the cart page against what the server holds.
 import type { Locator, Page } from '@playwright/test';
 import type { Product } from '@/lib/contract/catalogue';
-import { expectRoute, logInWithToken, openApp } from './support/app';
+import { BASE_PATH, expectRoute, logInWithToken, openApp } from './support/app';
+import { holdRequests } from './support/cards';
+import { largestPaint, shifted, watchLayoutShifts } from './support/early-paint';
 import type { Api } from './support/api';
 import { expect, test } from './support/fixtures';
 import { egp, expectedSummary } from './support/money';
@@ -176,4 +178,38 @@ test('a wide screen has no checkout bar: the summary stands beside the lines', a
   await openApp(page, '/cart');
   await expect(page.getByRole('complementary', { name: 'Order Summary' })).toBeInViewport();
   await expect(page.getByRole('region', { name: 'Proceed to Checkout' })).toHaveCount(0);
+});
+
+test("cart: the lines are drawn before the storefront's code arrives, then the screen takes over in place", async ({
+  page,
+  shopper,
+  api,
+}) => {
+  const [a, b] = (await api.catalogue()).filter((p) => p.quantity >= 5);
+  await api.addToCart(shopper.token, a!._id);
+  await api.addToCart(shopper.token, b!._id);
+  await api.addToCart(shopper.token, b!._id);
+  const lines = (await api.cart(shopper.token))!.data.products;
+  await logInWithToken(page, shopper.token);
+  await watchLayoutShifts(page);
+  // The storefront's code is held: only the page's head script and the early paint's script can run.
+  const held = await holdRequests(page, '**/_next/static/chunks/**', 'GET');
+  await page.goto(`${BASE_PATH}#/cart`, { waitUntil: 'domcontentloaded' });
+  await held.seen;
+  const early = page.locator('#early-paint');
+  await expect(early.locator('h1')).toHaveText('Shopping Cart');
+  await expect(early.locator('h2')).toHaveText(lines.map((l) => l.product.title));
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
+  // The browser counts something the early paint drew (a line's name or picture) as the page's largest paint.
+  expect((await largestPaint(page)).drawnEarly).toBe(true);
+  const drawnAt = await early.locator('h2').first().boundingBox();
+
+  held.release();
+  const first = lineOf(page, lines[0]!.product as Product);
+  await expect(first).toBeVisible();
+  await expect(early).toHaveCount(0);
+  await expect(page.locator('h1')).toHaveCount(1);
+  // The screen's first name is where the early one was, and nothing on the page moved since it opened.
+  expect(await first.getByRole('heading', { level: 2 }).boundingBox()).toEqual(drawnAt);
+  expect(await shifted(page)).toBe(0);
 });

@@ -1,7 +1,7 @@
 // Journey 7: product details, its carousel and the full-screen viewer; 'Error' for an unknown id.
 import { BASE_PATH, logInWithToken, openApp } from './support/app';
 import { holdRequests } from './support/cards';
-import { largestPaintUrl, shifted, watchLayoutShifts } from './support/early-paint';
+import { largestPaint, shifted, watchLayoutShifts } from './support/early-paint';
 import { expect, test } from './support/fixtures';
 import { egp } from './support/money';
 
@@ -87,7 +87,7 @@ test("details: the product's top is drawn before the storefront's code arrives, 
   await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
   // The browser counts that picture as the page's largest paint.
   const drawnSrc = await early.locator('img').evaluate((img: HTMLImageElement) => img.currentSrc);
-  expect(await largestPaintUrl(page)).toBe(drawnSrc);
+  expect(await largestPaint(page)).toEqual({ url: drawnSrc, tag: 'img', drawnEarly: true });
 
   held.release();
   await expect(page.getByRole('heading', { name: product.title, level: 1 })).toBeVisible();

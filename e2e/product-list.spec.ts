@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import type { Product } from '@/lib/contract/catalogue';
 import { BASE_PATH, currentRoute, logInWithToken, openApp } from './support/app';
 import { cardOf, holdRequests } from './support/cards';
-import { largestPaintUrl, shifted, watchLayoutShifts } from './support/early-paint';
+import { largestPaint, shifted, watchLayoutShifts } from './support/early-paint';
 import { expect, test } from './support/fixtures';
 
 /** The spec's filter, written out independently: both bounds needed, integers, inclusive; contains-match on category. */
@@ -221,7 +221,7 @@ test("product list: the first cards are drawn before the storefront's code arriv
   await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
   // The browser counts the first card's picture as the page's largest paint.
   const drawnSrc = await drawnPicture.evaluate((img: HTMLImageElement) => img.currentSrc);
-  expect(await largestPaintUrl(page)).toBe(drawnSrc);
+  expect(await largestPaint(page)).toEqual({ url: drawnSrc, tag: 'img', drawnEarly: true });
   const drawnAt = await drawnPicture.boundingBox();
 
   held.release();

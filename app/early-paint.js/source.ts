@@ -9,6 +9,7 @@ import {
   productPictureSizes,
 } from '@/components/catalogue/lcp-pictures';
 import { starPath } from '@/components/ui/catalogue-icons';
+import { heartPath } from '@/components/cart/heart-path';
 import { earlyPaintScript, earlyPaintScriptPath } from '@/lib/early-paint/script';
 
 // Read at export only (route.ts here writes the file, app/layout.tsx puts its address in the head script).
@@ -20,6 +21,7 @@ export const earlyPaintSource = earlyPaintScript({
   cardSizes: productCardPictureSizes,
   fallbackWidth: productPictureFallbackWidth,
   starPath,
+  heartPath,
   words: {
     home: { en: en['nav.home'], ar: ar['nav.home'] },
     products: { en: en['products.title'], ar: ar['products.title'] },
@@ -27,6 +29,9 @@ export const earlyPaintSource = earlyPaintScript({
     search: { en: en['products.search'], ar: ar['products.search'] },
     sortBy: { en: en['products.sortBy'], ar: ar['products.sortBy'] },
     addToCart: { en: en['card.addToCart'], ar: ar['card.addToCart'] },
+    cart: { en: en['cart.title'], ar: ar['cart.title'] },
+    addFavorite: { en: en['cart.addFavorite'], ar: ar['cart.addFavorite'] },
+    remove: { en: en['cart.remove'], ar: ar['cart.remove'] },
   },
 });
 

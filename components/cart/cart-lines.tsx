@@ -1,6 +1,7 @@
 import type { CartLine } from '@/lib/contract/cart';
 import { useCount, useMoney } from '@/lib/i18n/format';
 import { useT } from '@/lib/i18n/i18n';
+import { heartPath } from './heart-path';
 import { LineQuantity } from './line-quantity';
 import type { CartActions } from './use-cart-actions';
 import styles from './cart-screen.module.scss';
@@ -87,7 +88,7 @@ function LineItem({ line, actions, locked }: { line: CartLine; actions: CartActi
 function HeartIcon() {
   return (
     <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-      <path d="M12 21s-7.5-4.6-9.6-9.3C.9 8.3 3.1 4.5 6.8 4.5c2.1 0 3.6 1.1 5.2 3 1.6-1.9 3.1-3 5.2-3 3.7 0 5.9 3.8 4.4 7.2C19.5 16.4 12 21 12 21z" />
+      <path d={heartPath} />
     </svg>
   );
 }

@@ -6,6 +6,7 @@ import { useT } from '@/lib/i18n/i18n';
 import { useCart } from '@/lib/session/cart-store';
 import { CartGate } from '@/components/ui/cart-gate';
 import { useDocumentTitle } from '@/components/ui/use-document-title';
+import { useEarlyPaintHandoff } from '@/lib/early-paint/handoff';
 import { CartLines } from './cart-lines';
 import { CartSummaryPanel } from './cart-summary-panel';
 import { CheckoutBar } from './checkout-bar';
@@ -23,6 +24,9 @@ export function CartScreen() {
   const [confirmClear, setConfirmClear] = useState(false);
   const locked = cart.isLoadingCartOperation;
   const pieces = pieceCount(cart.products);
+  // The lines drawn before this code arrived (lib/early-paint/script.ts) go as this screen shows the cart, its
+  // emptiness or why it could not be read.
+  useEarlyPaintHandoff(cart.cartLoaded || cart.cartLoadFailed);
 
   return (
     <div className={styles.page}>

@@ -19,14 +19,24 @@ export async function shifted(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { __shifted: number }).__shifted);
 }
 
-/** The address of the picture the browser counts as the page's largest paint so far. */
-export function largestPaintUrl(page: Page): Promise<string> {
+/**
+ * What the browser counts as the page's largest paint so far: its picture's address ('' for text), its element's tag
+ * and whether that element is in the early paint's layer.
+ */
+export function largestPaint(page: Page): Promise<{ url: string; tag: string; drawnEarly: boolean }> {
   return page.evaluate(
     () =>
-      new Promise<string>((resolve) => {
+      new Promise<{ url: string; tag: string; drawnEarly: boolean }>((resolve) => {
         new PerformanceObserver((list) => {
-          const entries = list.getEntries() as Array<PerformanceEntry & { url: string }>;
-          resolve(entries[entries.length - 1]!.url);
+          const entries = list.getEntries() as Array<
+            PerformanceEntry & { url: string; element: Element | null }
+          >;
+          const last = entries[entries.length - 1]!;
+          resolve({
+            url: last.url,
+            tag: last.element?.tagName.toLowerCase() ?? '',
+            drawnEarly: Boolean(last.element?.closest('#early-paint')),
+          });
         }).observe({ type: 'largest-contentful-paint', buffered: true });
       }),
   );

@@ -1,5 +1,5 @@
 import { earlyRequestsGlobal } from '@/lib/api/early';
-import { productPagePath, productPath } from '@/lib/api/paths';
+import { cartPath, productPagePath, productPath } from '@/lib/api/paths';
 import { imageWidths } from '@/lib/contract/images';
 import { earlyPaintDoneAttribute, earlyPaintElementId } from './names';
 
@@ -41,11 +41,19 @@ export interface EarlyPaintOptions {
     search: BothLanguages;
     sortBy: BothLanguages;
     addToCart: BothLanguages;
+    cart: BothLanguages;
+    addFavorite: BothLanguages;
+    remove: BothLanguages;
   };
+  /** The favourite button's heart (components/cart/cart-lines.tsx), its path in a 24-unit box. */
+  heartPath: string;
 }
 
 /** Cards of the product list drawn early: the rows of the first screen at any width (2 or 3 a row). */
 export const earlyPaintCards = 6;
+
+/** Lines of the cart drawn early: more than a first screen holds at any width. */
+export const earlyPaintLines = 8;
 
 /**
  * The two screens as they draw themselves, in the global tokens (their own styles arrive with their code). Fixed
@@ -99,6 +107,31 @@ const css = [
   '@media (min-width:340px) and (max-width:575.98px){#I .c{grid-template-columns:repeat(2,minmax(0,1fr));gap:var(--space-3)}}',
   '@media (min-width:576px){#I .c{grid-template-columns:repeat(2,minmax(0,1fr))}}',
   '@media (min-width:992px){#I .L{grid-template-columns:260px minmax(0,1fr);align-items:start}#I .F{visibility:hidden}#I .c{grid-template-columns:repeat(3,minmax(0,1fr))}}',
+  // The cart.
+  '#I .P{width:100%;max-width:var(--content-max);margin-inline:auto;padding:var(--space-6) var(--space-4) var(--space-7)}',
+  '#I .H{font-size:1.75rem;margin-bottom:var(--space-5)}',
+  '#I .G{display:grid;gap:var(--space-5)}',
+  '#I .C{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:var(--space-3)}',
+  '#I .e{display:grid;grid-template-columns:72px minmax(0,1fr);gap:var(--space-3);padding:var(--space-3);border:1px solid var(--color-border-subtle);border-radius:var(--radius-lg);background:var(--color-surface)}',
+  '#I .e img{width:72px;height:96px;object-fit:cover;border-radius:var(--radius);background:var(--color-surface-raised)}',
+  '#I .j{display:flex;flex-direction:column;gap:var(--space-2);min-width:0}',
+  '#I h2{font-size:1.0625rem;line-height:1.3;overflow-wrap:anywhere}',
+  '#I .w{font-weight:700;color:var(--color-primary);white-space:nowrap}',
+  '#I .z{color:var(--color-text-muted);font-size:.9375rem}',
+  '#I .x{display:flex;flex-wrap:wrap;gap:var(--space-2) var(--space-4)}',
+  '#I .x span{display:inline-flex;align-items:center;justify-content:center;gap:var(--space-2);min-height:36px;padding:0 var(--space-2);border:1px solid transparent;border-radius:var(--radius);font-weight:600;color:var(--color-text-muted)}',
+  '#I .x span+span{color:var(--color-danger)}',
+  '#I .x svg{fill:none;stroke:currentColor;stroke-width:2}',
+  '#I .q{grid-column:2;display:flex;flex-direction:column;align-items:flex-start;gap:var(--space-1)}',
+  '#I .u{display:inline-flex;align-items:center;gap:var(--space-2)}',
+  '#I .u i{display:inline-flex;align-items:center;justify-content:center;width:44px;min-height:44px;border:1px solid var(--color-border);border-radius:var(--radius);font-weight:600;font-size:1.25rem;font-style:normal}',
+  '#I .u b{min-width:2.5ch;text-align:center;font-weight:700;font-size:1.125rem}',
+  // A step the screen shows as unavailable (aria-disabled: no fewer than 1, no more than the stock).
+  '#I .u .D{opacity:.65}',
+  // The place of "Only N in stock" (its plural forms stay with the screen).
+  '#I .o{height:1.3125rem}',
+  '@media (min-width:576px){#I .e{grid-template-columns:96px minmax(0,1fr) auto;align-items:center;gap:var(--space-4);padding:var(--space-4)}#I .e img{width:96px;height:128px}#I .q{grid-column:3;align-items:center}}',
+  '@media (min-width:992px){#I .G{grid-template-columns:minmax(0,1fr) 340px;align-items:start}}',
 ]
   .join('')
   .replace(/#I\b/g, `#${earlyPaintElementId}`);
@@ -123,6 +156,7 @@ export function earlyPaintScript({
   cardSizes,
   fallbackWidth,
   starPath,
+  heartPath,
   words,
 }: EarlyPaintOptions): string {
   const config = {
@@ -137,7 +171,10 @@ export function earlyPaintScript({
     detailsSizes,
     cardSizes,
     cards: earlyPaintCards,
+    lines: earlyPaintLines,
     star: starPath,
+    heart: heartPath,
+    cart: cartPath,
     words,
     css,
   };
@@ -150,24 +187,43 @@ export function earlyPaintScript({
 // and 'Add to cart'. tests/web/early-paint compares the two.
 const card = `
 function card(x,i,parent){
-var q=el('div','k',null,el('li',null,null,parent)),a=el('div','a',null,q),n=x.price,v,t,g,y,z;
+var q=el('div','k',null,el('li',null,null,parent)),a=el('div','a',null,q),n=x.price,v,t;
 picture(x.imageCover,c.cardSizes,320,i===0,a);
 if(x.category&&typeof x.category.name==='string')el('span','y',x.category.name,a).dir='auto';
 el('h3',null,typeof x.title==='string'?x.title.trim().split(/\\s+/).slice(0,2).join(' '):'',a).dir='auto';
 v=el('span','m',null,a);
-if(typeof n==='number'){g=n%1===0?0:2;y={minimumFractionDigits:g,maximumFractionDigits:g};if(ar){y.style='currency';y.currency='EGP'}
-t=new Intl.NumberFormat(ar?'ar-EG':'en-US',y).format(n);el('span','v',ar?t:t+' EGP',v)}
+if(typeof n==='number')el('span','v',money(n),v);
 if(typeof x.ratingsAverage==='number'){t=el('span','t',null,v);
-g=d.createElementNS('http://www.w3.org/2000/svg','svg');y={width:16,height:16,viewBox:'0 0 24 24','aria-hidden':'true',focusable:'false',fill:'currentColor'};for(z in y)g.setAttribute(z,y[z]);
-y=d.createElementNS('http://www.w3.org/2000/svg','path');y.setAttribute('d',c.star);g.appendChild(y);t.appendChild(g);
-el('span',null,ar?x.ratingsAverage.toLocaleString('ar-EG'):String(x.ratingsAverage),t)}
+icon(c.star,16,'currentColor',t);
+el('span',null,num(x.ratingsAverage),t)}
 el('span','b',word('addToCart'),q)}
 `;
 
+// One line of the cart as components/cart/cart-lines.tsx and line-quantity.tsx draw it: the picture, the name, the
+// price, "count × price = total" when more than one, the favourite and remove buttons, the count between − and + (each
+// dimmed where the screen's is unavailable), and the place of the stock note when the count is at the stock. The order
+// summary (the spec's formulas) and the phone's checkout bar are the screen's alone.
+const line = `
+function line(x,parent){
+var p=x.product,e=el('li','e',null,parent),j,r,u,n=x.count,img=d.createElement('img');
+img.src=p.imageCover;img.width=96;img.height=128;img.alt='';img.loading='lazy';e.appendChild(img);
+j=el('div','j',null,e);
+el('h2',null,p.title,j).dir='auto';
+el('p','w',money(x.price),j);
+if(n>1)el('p','z',num(n)+' × '+money(x.price)+' = '+money(n*x.price),j);
+r=el('div','x',null,j);
+icon(c.heart,18,'',el('span',null,null,r)).parentNode.appendChild(d.createTextNode(word('addFavorite')));
+el('span',null,word('remove'),r);
+u=el('div','q',null,e);
+r=el('div','u',null,u);el('i',n<=1?'D':null,'-',r);el('b',null,num(n),r);el('i',n>=p.quantity?'D':null,'+',r);
+if(n>=p.quantity)el('p','o',null,u)}
+`;
+
 const body = `
-var w=window,d=document,s=w[c.store],k,key=null,list=false,hash=location.hash,gone=false,root=d.documentElement,ar=root.lang==='ar';
+var w=window,d=document,s=w[c.store],k,key=null,list=false,bag=false,hash=location.hash,gone=false,root=d.documentElement,ar=root.lang==='ar',fmt={};
 if(!s)return;
 for(k in s)if(k.indexOf(c.product)===0)key=k;else if(k===c.firstPage){key=k;list=true}
+if(!key&&s[c.cart]){key=c.cart;bag=true}
 if(!key)return;
 ${responsivePictureSource}
 function off(){gone=true;var o=d.getElementById(c.id);if(o&&o.parentNode)o.parentNode.removeChild(o)}
@@ -175,20 +231,29 @@ w.addEventListener('hashchange',off);
 function preload(href,srcset,sizes){var l=d.createElement('link'),a={rel:'preload',as:'image',href:href,fetchpriority:'high'},k;if(srcset){a.imagesrcset=srcset;a.imagesizes=sizes}for(k in a)l.setAttribute(k,a[k]);d.head.appendChild(l)}
 function el(tag,cls,text,parent){var e=d.createElement(tag);if(cls)e.className=cls;if(text!=null)e.textContent=text;if(parent)parent.appendChild(e);return e}
 function word(name){return c.words[name][ar?'ar':'en']}
+function money(n){var g=n%1===0?0:2,o;if(!fmt[g]){o={minimumFractionDigits:g,maximumFractionDigits:g};if(ar){o.style='currency';o.currency='EGP'}fmt[g]=new Intl.NumberFormat(ar?'ar-EG':'en-US',o)}return ar?fmt[g].format(n):fmt[g].format(n)+' EGP'}
+function num(n){return ar?n.toLocaleString('ar-EG'):String(n)}
+function icon(path,size,fill,parent){var g=d.createElementNS('http://www.w3.org/2000/svg','svg'),y={width:size,height:size,viewBox:'0 0 24 24','aria-hidden':'true',focusable:'false'},z;if(fill)y.fill=fill;for(z in y)g.setAttribute(z,y[z]);
+y=d.createElementNS('http://www.w3.org/2000/svg','path');y.setAttribute('d',path);g.appendChild(y);parent.appendChild(g);return g}
 function picture(url,sizes,size,first,parent){var r=typeof url==='string'&&url?sized(url):null,img;if(typeof url!=='string'||!url)return;
 if(first){if(r)preload(r.src,r.srcset,sizes);else preload(url)}
 if(!parent)return;img=d.createElement('img');
 if(r){img.src=r.src;img.srcset=r.srcset;img.sizes=sizes}else img.src=url;
 img.width=size;img.height=size;img.alt='';if(first)img.setAttribute('fetchpriority','high');else img.loading='lazy';parent.appendChild(img)}
 ${card}
+${line}
 s[key].response.then(function(a){return a.ok?a.clone().json():null}).then(function(b){
 var x=b&&b.data,o,page,crumbs,layout,info,i;
-if(list?!(x instanceof Array)||!x.length||!x[0]:!x||typeof x.title!=='string'){return}
-if(gone||location.hash!==hash||root.hasAttribute(c.done)||d.getElementById(c.id)){picture(list?x[0].imageCover:x.images&&x.images.length?x.images[0]:x.imageCover,list?c.cardSizes:c.detailsSizes,0,true);return}
+if(bag){x=x&&x.products;if(!(x instanceof Array)||!x.length||gone||location.hash!==hash||root.hasAttribute(c.done)||d.getElementById(c.id))return}
+else if(list?!(x instanceof Array)||!x.length||!x[0]:!x||typeof x.title!=='string'){return}
+else if(gone||location.hash!==hash||root.hasAttribute(c.done)||d.getElementById(c.id)){picture(list?x[0].imageCover:x.images&&x.images.length?x.images[0]:x.imageCover,list?c.cardSizes:c.detailsSizes,0,true);return}
 o=el('div');o.id=c.id;o.setAttribute('aria-hidden','true');
 el('style',null,c.css,o);
-page=el('div','p',null,o);
-if(list){
+page=el('div',bag?'P':'p',null,o);
+if(bag){
+el('h1','H',word('cart'),page);
+crumbs=el('ul','C',null,el('div','G',null,page));
+for(i=0;i<x.length&&i<c.lines;i++)if(x[i]&&x[i].product&&typeof x[i].product.title==='string'&&typeof x[i].count==='number')line(x[i],crumbs)}else if(list){
 el('h1','h',word('products'),page);
 layout=el('div','L',null,page);
 el('div','F',word('filters'),layout);

@@ -24,8 +24,8 @@ export interface BootScriptOptions {
    */
   homePicture: string;
   /**
-   * The early paint's script (lib/early-paint/script.ts, under the base path), loaded on product details and on the
-   * product list.
+   * The early paint's script (lib/early-paint/script.ts, under the base path), loaded on product details, the
+   * product list and the cart.
    */
   earlyPaint: string;
 }
@@ -51,8 +51,9 @@ export interface BootScriptOptions {
  *   page instead; product details: the product; every signed-in route: the cart, which the
  *   navbar's badge shows); the API client takes these answers (lib/api/early.ts);
  * - Home's largest picture, its first banner, preloaded with a high priority;
- * - on product details and the product list, the early paint's script (lib/early-paint/script.ts): it preloads the
- *   first picture as soon as the answer has arrived and draws the screen's top before the storefront's code has.
+ * - on product details, the product list and the cart, the early paint's script (lib/early-paint/script.ts): it
+ *   preloads the first picture as soon as the answer has arrived and draws the screen's top before the storefront's
+ *   code has.
  *
  * Plain ES5 and wrapped in try/catch: whatever fails here, the storefront still boots and does it all again.
  */
@@ -66,6 +67,7 @@ export function bootScript({ homePicture, earlyPaint }: BootScriptOptions): stri
     // A preview link of the back office is Home too (with the draft in it).
     home: routePattern(['/', 'home', 'preview']),
     list: routePattern(['products']),
+    bag: routePattern(['cart']),
     details: '^/*productDetails/+([^/]+)/*$',
     api: `${apiHost}/api/v1`,
     store: earlyRequestsGlobal,
@@ -106,10 +108,10 @@ function add(tag,a){var l=document.createElement(tag),k;for(k in a)l.setAttribut
 get(c.cart,t);
 if(home){var hp=c.homePicture,he=document.getElementById(c.homeContent);if(he){try{hp=JSON.parse(he.textContent).picture}catch(e){}}else get(c.homeRead);
 if(hp)add('link',{rel:'preload',as:'image',href:hp,fetchpriority:'high'});get(c.firstPage);get(c.categories);return}
-m=RegExp(c.details,'i').exec(p);
-if(m||!s&&RegExp(c.list,'i').test(p)){
+m=RegExp(c.details,'i').exec(p);var list=!s&&RegExp(c.list,'i').test(p);
+if(m||list||RegExp(c.bag,'i').test(p)){
 add('script',{src:c.paint,fetchpriority:'high'});
-if(!m)get(c.firstPage);else{var id=m[1];try{id=decodeURIComponent(id)}catch(e){}get(c.product+encodeURIComponent(id))}}
+if(list)get(c.firstPage);else if(m){var id=m[1];try{id=decodeURIComponent(id)}catch(e){}get(c.product+encodeURIComponent(id))}}
 `
   .trim()
   .replace(/\n/g, '');

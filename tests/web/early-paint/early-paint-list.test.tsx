@@ -3,7 +3,6 @@
 // the screen's top and first cards from the answer, outside React's tree, as text only; the screen takes over.
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { earlyPaintSource } from '@/app/early-paint.js/source';
 import { productCardPictureSizes } from '@/components/catalogue/lcp-pictures';
 import { responsiveImage } from '@/lib/api/images';
 import type { Product } from '@/lib/contract/catalogue';
@@ -11,14 +10,12 @@ import { dismissEarlyPaint } from '@/lib/early-paint/handoff';
 import { earlyPaintDoneAttribute, earlyPaintElementId } from '@/lib/early-paint/names';
 import { earlyPaintCards } from '@/lib/early-paint/script';
 import { switchLanguage } from '@/lib/i18n/i18n';
-import { bootScript } from '@/lib/session/boot-script';
-import { clearToken, setToken } from '@/lib/session/session-store';
-import { deferred, mockApi, on, renderApp, reply, type Answer } from '../shell-helpers';
+import { setToken } from '@/lib/session/session-store';
+import { mockApi, on, renderApp, reply, type Answer } from '../shell-helpers';
 import { cart, list, men, shawl, shirt, camera, tokenFor, userId, women } from '../shell-fixtures';
 import { settle } from '../settle';
-import { forgetEarlyReads, resetEarlyPage } from './page-reset';
+import { earlyLayer, expectTakeover, forgetEarlyReads, openEarly, resetEarlyScreen } from './page-reset';
 
-const headScript = bootScript({ homePicture: '/ecommerceweb/banners/new-arrivals.svg', earlyPaint: '/x.js' });
 const token = tokenFor(userId);
 const firstPage = '/products?page=1&limit=24';
 
@@ -46,21 +43,9 @@ function answerList(answer: () => Answer | Promise<Answer>) {
   );
 }
 
-/** Opens the product list with a token: the head script asks for the first page, then the early paint's file runs. */
-function openList(hash = '#/products') {
-  window.history.replaceState(null, '', `/ecommerceweb/${hash}`);
-  localStorage.setItem('tkn', token);
-  new Function(headScript)();
-  new Function(earlyPaintSource)();
-}
-
 const drawn = () => document.getElementById(earlyPaintElementId);
 
-afterEach(async () => {
-  resetEarlyPage();
-  act(() => clearToken());
-  await act(() => switchLanguage('en'));
-});
+afterEach(resetEarlyScreen);
 
 /** What a card says: category, title, price, rating, button (the rating's hidden "Rating " left out). */
 function cardTexts(cards: Element[]) {
@@ -80,7 +65,7 @@ function cardTexts(cards: Element[]) {
 describe('the early paint of the product list', () => {
   it("preloads the first cover as the first card's <img> asks for it, and draws it there first", async () => {
     answerList(() => reply(200, list(products)));
-    openList();
+    openEarly('#/products', token);
     await vi.waitFor(() => expect(drawn()).not.toBeNull());
     const link = document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]')!;
     const { src, srcSet } = responsiveImage(products[0]!.imageCover);
@@ -103,7 +88,7 @@ describe('the early paint of the product list', () => {
 
   it("draws the screen's heading, its controls' places and the first cards, hidden from assistive technology", async () => {
     answerList(() => reply(200, list(products)));
-    openList();
+    openEarly('#/products', token);
     await vi.waitFor(() => expect(drawn()).not.toBeNull());
     const layer = drawn()!;
     expect(layer.parentElement).toBe(document.body);
@@ -121,7 +106,7 @@ describe('the early paint of the product list', () => {
     for (const lang of ['en', 'ar'] as const) {
       answerList(() => reply(200, list(products)));
       localStorage.setItem('lang', lang);
-      openList();
+      openEarly('#/products', token);
       await vi.waitFor(() => expect(drawn()).not.toBeNull());
       expect(drawn()!.querySelector('h1')).toHaveTextContent(lang === 'en' ? 'Products' : 'المنتجات');
       const early = cardTexts([...drawn()!.querySelectorAll('li > div')]);
@@ -146,7 +131,7 @@ describe('the early paint of the product list', () => {
     answerList(() =>
       reply(200, list([{ ...camera, title: attack, category: { ...camera.category, name: attack } }])),
     );
-    openList();
+    openEarly('#/products', token);
     await vi.waitFor(() => expect(drawn()).not.toBeNull());
     expect(drawn()!.querySelector('h3')!.textContent).toBe('<img src=x');
     expect(drawn()!.querySelectorAll('img')).toHaveLength(1);
@@ -162,7 +147,7 @@ describe('the early paint of the product list', () => {
       reply(200, { data: [null] }),
     ]) {
       answerList(() => answer);
-      openList();
+      openEarly('#/products', token);
       await settle();
       expect(drawn()).toBeNull();
       expect(document.head.querySelector('link[rel="preload"]')).toBeNull();
@@ -172,7 +157,7 @@ describe('the early paint of the product list', () => {
 
   it('draws nothing for a list with a search or a filter in the route (the head script reads nothing early there)', async () => {
     answerList(() => reply(200, list(products)));
-    openList('#/products?q=shawl');
+    openEarly('#/products?q=shawl', token);
     await settle();
     expect(drawn()).toBeNull();
     expect(document.head.querySelector('script[src]')).toBeNull();
@@ -180,30 +165,16 @@ describe('the early paint of the product list', () => {
 });
 
 describe('the product list takes over from the early paint', () => {
-  function earlyLayer() {
-    const early = document.createElement('div');
-    early.id = earlyPaintElementId;
-    document.body.appendChild(early);
-    return early;
-  }
-
   it('the early drawing stays while the first page loads, and goes as the screen shows its products or why not', async () => {
     for (const answer of [reply(200, list(products)), reply(500, { message: 'down' })]) {
-      const early = earlyLayer();
-      const gate = deferred<void>();
-      answerList(async () => {
-        await gate.promise;
-        return answer;
+      await expectTakeover('Loading products', (held) => {
+        answerList(async () => {
+          await held;
+          return answer;
+        });
+        act(() => setToken(token));
+        return renderApp('/products');
       });
-      act(() => setToken(token));
-      const view = renderApp('/products');
-      expect(await screen.findByText('Loading products')).toBeInTheDocument();
-      expect(drawn()).toBe(early);
-      await act(async () => gate.resolve());
-      await vi.waitFor(() => expect(drawn()).toBeNull());
-      expect(document.documentElement.hasAttribute(earlyPaintDoneAttribute)).toBe(true);
-      document.documentElement.removeAttribute(earlyPaintDoneAttribute);
-      view.unmount();
     }
   });
 

@@ -209,8 +209,10 @@ describe("the first screen's reads", () => {
     expect(openPage('#/products?q=gitar', 'a-token').requests.map((r) => r.path)).toEqual(['/cart']);
   });
 
-  it('the cart screen: the cart, with the token', () => {
+  it("the cart screen: the cart, with the token, and the early paint's script, which draws its lines", () => {
     expect(openPage('#/cart', 'a-token').requests).toEqual([{ path: '/cart', token: 'a-token' }]);
+    const scripts = [...document.head.querySelectorAll('script[src]')].map((s) => s.getAttribute('src'));
+    expect(scripts).toEqual(['/ecommerceweb/early-paint.js']);
   });
 
   it("product details: the product, and the early paint's script, which draws it (tests/web/early-paint)", () => {
@@ -230,7 +232,7 @@ describe("the first screen's reads", () => {
   });
 
   it("no other screen loads the early paint's script", () => {
-    for (const hash of ['#/home', '#/products?q=gitar', '#/cart', '#/allorders', '#/productDetails/x']) {
+    for (const hash of ['#/home', '#/products?q=gitar', '#/allorders', '#/order', '#/productDetails/x']) {
       localStorage.clear();
       openPage(hash, hash === '#/productDetails/x' ? null : 'a-token');
       expect(document.head.querySelector('script[src]'), hash).toBeNull();
