@@ -4,8 +4,8 @@ import { imageWidths } from '@/lib/contract/images';
 import { earlyPaintDoneAttribute, earlyPaintElementId } from './names';
 
 /**
- * The address of the early paint's script (under the base path); the head script loads it on the product details
- * route only (lib/session/boot-script.ts), so no other screen downloads a byte of it.
+ * The address of the early paint's script (under the base path); the head script loads it on product details, the
+ * product list and the cart only (lib/session/boot-script.ts), so no other screen downloads a byte of it.
  */
 export const earlyPaintScriptPath = '/early-paint.js';
 
@@ -45,7 +45,7 @@ export interface EarlyPaintOptions {
     addFavorite: BothLanguages;
     remove: BothLanguages;
   };
-  /** The favourite button's heart (components/cart/cart-lines.tsx), its path in a 24-unit box. */
+  /** The favourite button's heart (components/cart/heart-path.ts), its path in a 24-unit box. */
   heartPath: string;
 }
 
@@ -56,7 +56,7 @@ export const earlyPaintCards = 6;
 export const earlyPaintLines = 8;
 
 /**
- * The two screens as they draw themselves, in the global tokens (their own styles arrive with their code). Fixed
+ * The three screens as they draw themselves, in the global tokens (their own styles arrive with their code). Fixed
  * over the prerendered loader (z-index 700), under the navbar (800), as tall as the loader.
  *
  * - Product details (product-details-screen.module.scss, grid.module.scss, the carousel's picture): the breadcrumb,
@@ -137,12 +137,13 @@ const css = [
   .replace(/#I\b/g, `#${earlyPaintElementId}`);
 
 /**
- * The early paint: the top of product details, or the first screen of the product list, drawn from the head script's
- * early answer before the storefront's code has arrived, so the shopper sees the products (and the browser paints
- * the largest picture) while the framework is still downloading. Measured: bench/lcp-ab.ts. Plain ES5 in try/catch,
- * served as its own file (app/early-paint.js/route.ts) and loaded by the head script on those two routes only.
+ * The early paint: the top of product details, the first screen of the product list or the cart's lines, drawn from
+ * the head script's early answer before the storefront's code has arrived, so the shopper sees them (and the browser
+ * paints the largest of them) while the framework is still downloading. Measured: bench/lcp-ab.ts. Plain ES5 in
+ * try/catch, served as its own file (app/early-paint.js/route.ts) and loaded by the head script on those three routes.
  *
- * - Draws nothing unless the head script asked for the product (or the list's first page) and the answer is one;
+ * - Draws nothing unless the head script asked for the product, the list's first page or (on neither route) the cart,
+ *   and the answer is one;
  *   nothing once a screen has taken over (`data-early-paint-done`) or the route has changed.
  * - Data only through `textContent` and attributes: a product's text is never markup.
  * - A layer outside React's tree, added at the end of <body> once the page is parsed (React leaves unknown nodes
@@ -243,10 +244,11 @@ img.width=size;img.height=size;img.alt='';if(first)img.setAttribute('fetchpriori
 ${card}
 ${line}
 s[key].response.then(function(a){return a.ok?a.clone().json():null}).then(function(b){
-var x=b&&b.data,o,page,crumbs,layout,info,i;
-if(bag){x=x&&x.products;if(!(x instanceof Array)||!x.length||gone||location.hash!==hash||root.hasAttribute(c.done)||d.getElementById(c.id))return}
-else if(list?!(x instanceof Array)||!x.length||!x[0]:!x||typeof x.title!=='string'){return}
-else if(gone||location.hash!==hash||root.hasAttribute(c.done)||d.getElementById(c.id)){picture(list?x[0].imageCover:x.images&&x.images.length?x.images[0]:x.imageCover,list?c.cardSizes:c.detailsSizes,0,true);return}
+var x=b&&b.data,o,page,crumbs,layout,info,i,first;
+if(bag)x=x&&x.products;
+if(bag||list?!(x instanceof Array)||!x.length||!x[0]:!x||typeof x.title!=='string')return;
+first=list?x[0].imageCover:x.images&&x.images.length?x.images[0]:x.imageCover;
+if(gone||location.hash!==hash||root.hasAttribute(c.done)||d.getElementById(c.id)){if(!bag)picture(first,list?c.cardSizes:c.detailsSizes,0,true);return}
 o=el('div');o.id=c.id;o.setAttribute('aria-hidden','true');
 el('style',null,c.css,o);
 page=el('div',bag?'P':'p',null,o);
@@ -268,7 +270,7 @@ el('u',null,word('home'),el('li',null,null,crumbs));
 if(x.category&&typeof x.category.name==='string')el('u',null,x.category.name,el('li',null,null,crumbs));
 el('li',null,x.title,crumbs);
 layout=el('div','l',null,page);
-picture(x.images&&x.images.length?x.images[0]:x.imageCover,c.detailsSizes,600,true,el('div','g',null,layout));
+picture(first,c.detailsSizes,600,true,el('div','g',null,layout));
 info=el('div','i',null,layout);
 el('h1',null,x.title,info).dir='auto';
 if(typeof x.description==='string')el('p','d',x.description,info).dir='auto';

@@ -12,7 +12,7 @@ import { clearToken, setToken } from '@/lib/session/session-store';
 import { mockApi, on, renderApp, reply, type Answer } from '../shell-helpers';
 import { camera, cart, cartLine, shawl, shirt, tokenFor, userId } from '../shell-fixtures';
 import { settle } from '../settle';
-import { expectTakeover, forgetEarlyReads, openEarly, resetEarlyScreen } from './page-reset';
+import { expectTakeover, forgetEarlyReads, openEarly, resetEarlyScreen } from './early-page';
 
 const token = tokenFor(userId);
 

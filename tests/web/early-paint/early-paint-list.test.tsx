@@ -14,7 +14,7 @@ import { setToken } from '@/lib/session/session-store';
 import { mockApi, on, renderApp, reply, type Answer } from '../shell-helpers';
 import { cart, list, men, shawl, shirt, camera, tokenFor, userId, women } from '../shell-fixtures';
 import { settle } from '../settle';
-import { earlyLayer, expectTakeover, forgetEarlyReads, openEarly, resetEarlyScreen } from './page-reset';
+import { earlyLayer, expectTakeover, forgetEarlyReads, openEarly, resetEarlyScreen } from './early-page';
 
 const token = tokenFor(userId);
 const firstPage = '/products?page=1&limit=24';

@@ -9,7 +9,7 @@ import { earlyPaintDoneAttribute, earlyPaintElementId } from '@/lib/early-paint/
 import { earlyPaintSource } from '@/app/early-paint.js/source';
 import { bootScript } from '@/lib/session/boot-script';
 import { settle } from '../settle';
-import { resetEarlyPage } from './page-reset';
+import { resetEarlyPage } from './early-page';
 
 const headScript = bootScript({
   homePicture: '/ecommerceweb/banners/new-arrivals.svg',
