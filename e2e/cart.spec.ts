@@ -211,5 +211,6 @@ test("cart: the lines are drawn before the storefront's code arrives, then the s
   await expect(page.locator('h1')).toHaveCount(1);
   // The screen's first name is where the early one was, and nothing on the page moved since it opened.
   expect(await first.getByRole('heading', { level: 2 }).boundingBox()).toEqual(drawnAt);
-  expect(await shifted(page)).toBe(0);
+  const shift = await shifted(page);
+  expect(shift.value, shift.moved.join('; ')).toBe(0);
 });

@@ -94,7 +94,8 @@ test("details: the product's top is drawn before the storefront's code arrives, 
   await expect(early).toHaveCount(0);
   await expect(page.locator('h1')).toHaveCount(1);
   // Handed over in place: nothing on the page moved since it opened.
-  expect(await shifted(page)).toBe(0);
+  const shift = await shifted(page);
+  expect(shift.value, shift.moved.join('; ')).toBe(0);
 });
 
 test('details: the viewer opens on a carousel click and closes by button, outside click and Escape', async ({

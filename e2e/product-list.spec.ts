@@ -219,9 +219,14 @@ test("product list: the first cards are drawn before the storefront's code arriv
     .poll(() => drawnPicture.evaluate((img: HTMLImageElement) => img.naturalWidth))
     .toBeGreaterThan(0);
   await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
-  // The browser counts the first card's picture as the page's largest paint.
-  const drawnSrc = await drawnPicture.evaluate((img: HTMLImageElement) => img.currentSrc);
-  expect(await largestPaint(page)).toEqual({ url: drawnSrc, tag: 'img', drawnEarly: true });
+  // The browser counts a picture of the early cards as the page's largest paint (which one depends on the pictures'
+  // shapes: a picture drawn "contain" counts only the area it fills, and other journeys add products).
+  const drawnSources = await early
+    .locator('img')
+    .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).currentSrc));
+  const largest = await largestPaint(page);
+  expect(largest).toMatchObject({ tag: 'img', drawnEarly: true });
+  expect(drawnSources).toContain(largest.url);
   const drawnAt = await drawnPicture.boundingBox();
 
   held.release();
@@ -233,5 +238,6 @@ test("product list: the first cards are drawn before the storefront's code arriv
   await expect(page.locator('h1')).toHaveCount(1);
   // The screen's first picture is where the early one was, and nothing on the page moved since it opened.
   expect(await card.getByRole('img').boundingBox()).toEqual(drawnAt);
-  expect(await shifted(page)).toBe(0);
+  const shift = await shifted(page);
+  expect(shift.value, shift.moved.join('; ')).toBe(0);
 });
