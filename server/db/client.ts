@@ -2,8 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import type { Extensions } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
 /** One drizzle type for both drivers: services never know which database they talk to. */
@@ -18,6 +18,12 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * One raw statement outside any transaction, its rows. On PostgreSQL it is a named prepared statement: each
+   * connection parses and plans it once and then only binds and runs it (a hot statement's planning is most of its
+   * CPU). `name` belongs to this statement's text alone. PGlite runs it as it is.
+   */
+  prepared<Row>(name: string, query: SQL): Promise<Row[]>;
   /**
    * PostgreSQL only: LISTEN on `channel` over a connection of its own (reconnected after a second if it drops;
    * `onReconnect` then says that messages may have been missed). Resolves with the function that stops it.
@@ -41,6 +47,9 @@ export interface OpenOptions {
   /** A PGlite data-folder dump (dumpDataDir) to start from instead of running initdb: tests boot faster. */
   pgliteLoadDataDir?: Blob;
 }
+
+/** Turns drizzle's `sql` into text and parameters for a statement prepared by name (node-postgres). */
+const dialect = new PgDialect();
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -84,6 +93,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       },
       async ping() {
         await db.execute(sql`select 1`);
+      },
+      async prepared<Row>(name: string, query: SQL) {
+        const { sql: text, params } = dialect.sqlToQuery(query);
+        return (await pool.query({ name, text, values: params })).rows as Row[];
       },
       async close() {
         // Idempotent: a test may close the database before the app's own shutdown does.
@@ -145,6 +158,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     },
     async ping() {
       await db.execute(sql`select 1`);
+    },
+    async prepared<Row>(_name: string, query: SQL) {
+      // Both drivers answer a raw statement with its rows in `rows`.
+      return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
     },
     async close() {
       if (!client.closed) await client.close();

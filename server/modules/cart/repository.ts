@@ -1,5 +1,5 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { newId } from '../../db/ids';
 import { cartItems, carts, products } from '../../db/schema';
 
@@ -98,15 +98,17 @@ interface AddRow extends CartWithLinesRow {
  * their newest committed state, so adds racing on one cart never pass a cap together; a refusal (no such active
  * product with that many in stock, a cap) raises `addRefused` and leaves everything as it was: never some of the
  * units. An order consuming the cart waits for the add or is waited for; after it, the add starts a new cart.
+ * Its text never changes (every value is a parameter), so it is prepared: planned once per connection.
  */
 export async function addUnits(
-  exec: Executor,
+  database: Database,
   args: { userId: string; productId: string; count: number; maxLine: number; maxOrder: number },
 ): Promise<CartWithLines> {
   const n = sql`${args.count}::int`;
   const newCartId = newId();
-  // Both drivers (node-postgres, PGlite) answer a raw statement with its rows in `rows`.
-  const result = (await exec.execute(sql`
+  const [row] = await database.prepared<AddRow>(
+    'cart_add_units',
+    sql`
     WITH product AS (
       SELECT ${products.id} AS id, ${products.price} AS price FROM ${products}
       WHERE ${products.id} = ${args.productId} AND ${products.status} = 'active' AND ${products.quantity} >= ${n}
@@ -135,8 +137,8 @@ export async function addUnits(
       ${linesJson(sql`cart.id`)} AS lines,
       cart_add_allowed(line.id IS NOT NULL) AS allowed
     FROM (SELECT 1) AS one LEFT JOIN cart ON true LEFT JOIN line ON true
-  `)) as unknown as { rows: AddRow[] };
-  const row = result.rows[0];
+  `,
+  );
   if (!row) throw new Error('cart add returned no row');
   const seen = cartWithLines(row);
   const added: LineFacts = {
@@ -157,7 +159,7 @@ export async function addUnits(
     seen.cart.id === newCartId ||
     (row.seen_id === seen.cart.id && Number(row.seen_version) + 1 === seen.cart.version);
   if (whole) return { cart: seen.cart, lines };
-  return (await cartAsItIs(exec, seen.cart.id)) ?? { cart: seen.cart, lines };
+  return (await cartAsItIs(database.db, seen.cart.id)) ?? { cart: seen.cart, lines };
 }
 
 export async function setLineCount(exec: Executor, lineId: string, count: number): Promise<void> {

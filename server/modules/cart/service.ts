@@ -26,7 +26,6 @@ export async function addToCart(
   productId: string,
   count = 1,
 ): Promise<CartEnvelopeWithIds> {
-  const db = ctx.database.db;
   if (!isObjectId(productId)) throw new AppError(404, noProduct(productId));
   if (count < 1) throw new ValidationError('count', 'count must be at least 1', count, 'body');
   // More than a line may hold can never be added: say which rule (the statement would not even take the number).
@@ -37,7 +36,7 @@ export async function addToCart(
   for (let attempt = 1; ; attempt++) {
     let added: repo.CartWithLines;
     try {
-      added = await repo.addUnits(db, {
+      added = await repo.addUnits(ctx.database, {
         userId,
         productId,
         count,
