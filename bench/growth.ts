@@ -12,6 +12,7 @@
 //
 //   npx tsx bench/growth.ts        → bench/results/growth.json
 import { pathToFileURL } from 'node:url';
+import { searchResultsCap } from '@/lib/contract/catalogue';
 import {
   api,
   durationSeconds,
@@ -49,6 +50,8 @@ export interface Scenario {
   orderBy: string;
   /** Counted with the page (count(*) over ()), ids first, as the route does for a search. */
   window?: boolean;
+  /** A search's rank, computed in the scan of at most the cap's matches and one more (as the route does). */
+  rank?: string;
 }
 
 /** The search and filter queries the storefront sends (the search latency goal is for these). */
@@ -56,17 +59,23 @@ export const searchAndFilter = ['keyword', 'keyword typo', 'categoryName', 'pric
 
 function scenarios(ids: Ids): Scenario[] {
   const like = (w: string) => `'%${w.replace(/'/g, "''")}%'`;
+  const inTitle = (w: string) => `title_search LIKE lower(${like(w)})`;
   // As server/modules/catalogue/search.ts writes it: a word some title holds is taken as typed ("shirt");
-  // an unknown one ("gitar") is looked up in search_words first and its near spellings ("guitar") join in.
-  const search = (w: string, nearSpellings: string[] = []) => ({
-    where: [
-      `title ILIKE ${like(w)}`,
-      `description_words @@ phraseto_tsquery('simple', '${w}')`,
-      ...nearSpellings.map((n) => `title ILIKE ${like(n)}`),
-    ].join(' OR '),
-    orderBy: `CASE WHEN title ILIKE '${w}%' OR title ILIKE '% ${w}%' THEN 0 WHEN title ILIKE ${like(w)} THEN 1 ELSE 2 END, created_at DESC`,
-    window: true,
-  });
+  // an unknown one ("gitar") is looked up in search_words first and its near spellings ("guitar") join in. Titles
+  // are tested in their stored lower-cased form (title_search), the rank is computed in the scan.
+  const search = (w: string, nearSpellings: string[] = []) => {
+    const inDescription = `description_words @@ phraseto_tsquery('simple', '${w}')`;
+    const near = nearSpellings.map(inTitle).join(' OR ');
+    return {
+      where: [inTitle(w), inDescription, ...(near ? [near] : [])].join(' OR '),
+      rank:
+        `CASE WHEN title_search LIKE lower('${w}%') OR title_search LIKE lower('% ${w}%') THEN 0 ` +
+        `WHEN ${inTitle(w)} THEN 1 ` +
+        (near ? `WHEN NOT (${near}) THEN 2 WHEN ${inDescription} THEN 2 ELSE 3 END` : 'ELSE 2 END'),
+      orderBy: 'created_at DESC',
+      window: true,
+    };
+  };
   return [
     { name: 'list', query: '', where: '', orderBy: 'created_at DESC' },
     { name: 'keyword', query: `keyword=${encodeURIComponent(ids.keyword)}`, ...search(ids.keyword) },
@@ -87,7 +96,7 @@ function scenarios(ids: Ids): Scenario[] {
     {
       name: 'title',
       query: `title=${encodeURIComponent(ids.keyword)}`,
-      where: `title ILIKE ${like(ids.keyword)}`,
+      where: inTitle(ids.keyword),
       orderBy: 'created_at DESC',
     },
     {
@@ -123,7 +132,10 @@ async function explain(target: Target, list: Scenario[]): Promise<Plan[]> {
   for (const s of list) {
     const where = s.where ? ` WHERE ${s.where}` : '';
     const statements = s.window
-      ? [`SELECT id, count(*) OVER () FROM products${where} ORDER BY ${s.orderBy}, id ASC LIMIT 40 OFFSET 0`]
+      ? [
+          `SELECT id, count(*) OVER () FROM (SELECT id, created_at, ${s.rank ?? '0'} AS search_rank FROM products${where} ` +
+            `LIMIT ${searchResultsCap + 1}) products ORDER BY search_rank, ${s.orderBy}, id ASC LIMIT 40 OFFSET 0`,
+        ]
       : [
           `SELECT count(*) FROM products${where}`,
           `SELECT * FROM products${where} ORDER BY ${s.orderBy}, id ASC LIMIT 40 OFFSET 0`,

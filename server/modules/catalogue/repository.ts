@@ -1,11 +1,24 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, like, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  like,
+  lte,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ProductStatus } from '@/lib/contract/catalogue';
 import type { Language } from '@/lib/contract/common';
 import { hasArabicLetter } from '@/lib/rules/arabic';
 import type { Db, Executor } from '../../db/client';
 import { brands, categories, products, reviews, subcategories, users } from '../../db/schema';
-import { escapeLike, keywordSearch } from './search';
+import { escapeLike, keywordSearch, titleLike } from './search';
 import { inIdsOrder } from '../../paging';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -155,7 +168,7 @@ async function filterConditions(db: Executor, f: ProductFilter): Promise<SQL[]> 
     where.push(
       hasArabicLetter(f.title)
         ? like(products.titleArSearch, `%${escapeLike(f.title)}%`)
-        : ilike(products.title, `%${escapeLike(f.title)}%`),
+        : titleLike(`%${escapeLike(f.title)}%`),
     );
   }
   if (f.categoryName !== undefined) {
@@ -214,14 +227,20 @@ export async function productPage(
     return db.transaction(async (tx) => {
       const search = await keywordSearch(tx, keyword);
       const condition = and(search.where, ...where);
-      // One scan ranks the matches (up to one past the cap) and counts them: the page and the total together.
-      const all = tx.select().from(products).where(condition).$dynamic();
-      // Named as the table, so the rank and sort expressions (written over products' columns) read its rows.
+      // One scan ranks the matches (up to one past the cap) and counts them: the page and the total together. The
+      // rank is computed in the scan, so the rows counted and sorted carry only it and the sort's columns (PostgreSQL
+      // drops the columns the outer query does not read), not the titles and descriptions it tested.
+      const all = tx
+        .select({ ...getTableColumns(products), searchRank: sql<number>`${search.rank}`.as('search_rank') })
+        .from(products)
+        .where(condition)
+        .$dynamic();
+      // Named as the table, so the sort expressions (written over products' columns) read its rows.
       const matches = (countCap === undefined ? all : all.limit(countCap + 1)).as('products');
       const found = await tx
         .select({ id: sql<string>`${products.id}`, total: sql<number>`count(*) over ()`.mapWith(Number) })
         .from(matches)
-        .orderBy(search.rank, ...orderBy)
+        .orderBy(matches.searchRank, ...orderBy)
         .limit(page.limit)
         .offset(page.offset);
       const counted =
@@ -279,7 +298,7 @@ export async function productPage(
 /**
  * The first `end` ids of a keyword search in rank order, then the sort's: read rank by rank (search.ts, tiers),
  * each in the sort's order and only as far as the page needs. A common word's first page reads its first rows
- * from an ordered index (the titles of products_status_created_title_idx), not every match's row to rank them
+ * from an ordered index (the lower-cased titles of products_status_created_title_search_idx), not every match's row to rank them
  * all. A rank is read only once the ranks before it are read to their end, so their ids are all known: a row of
  * an earlier rank met again is skipped (each is asked for that many rows more).
  */

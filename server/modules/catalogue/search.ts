@@ -1,4 +1,4 @@
-import { and, ilike, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, like, or, sql, type SQL } from 'drizzle-orm';
 import { hasArabicLetter } from '@/lib/rules/arabic';
 import type { Executor } from '../../db/client';
 import { products, searchWords } from '../../db/schema';
@@ -13,8 +13,13 @@ export function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => '\\' + c);
 }
 
-const contains = (column: typeof products.title | typeof products.description, text: string) =>
-  ilike(column, `%${escapeLike(text)}%`);
+/**
+ * `title ILIKE pattern`, tested on the stored lower-cased title (products.title_search): the same rows, since ILIKE
+ * lower-cases both sides, without lower-casing every title it tests on every test.
+ */
+export const titleLike = (pattern: string): SQL => sql`${products.titleSearch} like lower(${pattern})`;
+
+const titleContains = (text: string) => titleLike(`%${escapeLike(text)}%`);
 
 /**
  * The words of a search as title_words() (migration 0003) splits titles: lower-cased, at least two
@@ -35,10 +40,7 @@ export function searchTerms(keyword: string): string[] {
  */
 async function nearSpellings(ex: Executor, terms: string[]): Promise<Map<string, string[]>> {
   const found = new Map<string, string[]>(terms.map((t) => [t, []]));
-  if (terms.length === 0) return found;
-  await ex.execute(
-    sql`select set_config('pg_trgm.word_similarity_threshold', ${String(typoThreshold)}, true)`,
-  );
+  let thresholdSet = false;
   for (const term of terms) {
     // A word some title holds (whole or in part) is taken as typed: "watch" is not corrected to "water".
     const [known] = await ex
@@ -47,6 +49,13 @@ async function nearSpellings(ex: Executor, terms: string[]): Promise<Map<string,
       .where(sql`${searchWords.word} like ${`%${escapeLike(term)}%`}`)
       .limit(1);
     if (known) continue;
+    // Set for the first word looked up (a search of known words, the usual one, makes no round trip for it).
+    if (!thresholdSet) {
+      await ex.execute(
+        sql`select set_config('pg_trgm.word_similarity_threshold', ${String(typoThreshold)}, true)`,
+      );
+      thresholdSet = true;
+    }
     const rows = await ex
       .select({ word: searchWords.word })
       .from(searchWords)
@@ -83,12 +92,9 @@ export interface KeywordSearch {
  */
 export async function keywordSearch(ex: Executor, keyword: string): Promise<KeywordSearch> {
   if (hasArabicLetter(keyword)) return arabicKeywordSearch(ex, keyword);
-  const inTitle = contains(products.title, keyword);
+  const inTitle = titleContains(keyword);
   // A title word that starts with the search ("Lamp", not "Clamp") ranks first.
-  const titleWordStart = or(
-    ilike(products.title, `${escapeLike(keyword)}%`),
-    ilike(products.title, `% ${escapeLike(keyword)}%`),
-  );
+  const titleWordStart = or(titleLike(`${escapeLike(keyword)}%`), titleLike(`% ${escapeLike(keyword)}%`));
   // A description holds the search's words, in order, as whole words (the full-text index serves it).
   const inDescription = sql`${products.descriptionWords} @@ phraseto_tsquery('simple', ${keyword})`;
   const terms = searchTerms(keyword);
@@ -100,8 +106,8 @@ export async function keywordSearch(ex: Executor, keyword: string): Promise<Keyw
     ? and(
         ...terms.map((term) =>
           or(
-            ...(single ? [] : [contains(products.title, term)]),
-            ...(spellings.get(term) ?? []).map((w) => contains(products.title, w)),
+            ...(single ? [] : [titleContains(term)]),
+            ...(spellings.get(term) ?? []).map((w) => titleContains(w)),
           ),
         ),
       )
@@ -146,7 +152,7 @@ async function arabicKeywordSearch(ex: Executor, keyword: string): Promise<Keywo
   const single = terms.length === 1 && terms[0] === keyword;
   const useful = single ? (spellings.get(terms[0]!)?.length ?? 0) > 0 : terms.length > 0;
   const inEitherTitle = (term: string, text: string) =>
-    hasArabicLetter(term) ? inArabic(text) : or(inArabic(text), contains(products.title, text))!;
+    hasArabicLetter(term) ? inArabic(text) : or(inArabic(text), titleContains(text))!;
   const everyWord = useful
     ? and(
         ...terms.map((term) =>
