@@ -13,14 +13,16 @@
 // load average to fall to 1.0 and records it; a run that would still start above 1.0 is refused and the
 // script stops without writing a result (BENCH_FORCE=1 runs it anyway and writes
 // bench/results/lighthouse-trial.json, which the document never shows). BENCH_RUNS sets the runs per
-// page, BENCH_PAGES a comma-separated subset (home,list,details,cart), BENCH_HOSTS a subset of static,server,floor.
+// page, BENCH_PAGES a comma-separated subset (home,list,details,cart), BENCH_HOSTS a subset of static,server,floor,
+// BENCH_LIGHTHOUSE_RESULT another name for the result (a partial run kept beside the document's complete one).
 //
 // The floor (host "floor", bench/floor/): what the framework costs before a line of the storefront, measured in the
 // same run. A Next app with the storefront's settings and none of its code, built here into bench/floor/out and
 // served by the same static server: an empty page (Next's runtime and React's hydration: the floor of TBT), a page
 // where React draws a product card's picture from the answer the head script asked for (the floor of a data page's
-// LCP with the framework), and a page without a framework whose head script draws that picture (the network's own
-// floor: HTML, then the API, then the picture).
+// LCP with the framework), a page whose head script draws that picture outside React's tree while the framework loads
+// beside it (the floor of a data page with an early paint, lib/early-paint/), and a page without a framework whose
+// head script draws that picture (the network's own floor: HTML, then the API, then the picture).
 //
 //   npx tsx bench/lighthouse.ts    → bench/results/lighthouse.json
 import { execFile, spawn } from 'node:child_process';
@@ -319,6 +321,11 @@ export async function benchLighthouse(): Promise<PageFigure[]> {
         page: 'Floor: React draws a card picture from the early answer',
         hash: 'picture/',
       },
+      {
+        id: 'floor-drawn',
+        page: 'Floor: the head script draws it, the framework loads beside',
+        hash: 'drawn/',
+      },
       { id: 'floor-chain', page: 'Floor: the head script draws it, no framework', hash: 'chain.html' },
     ];
     const cells = hosts.flatMap((host) =>
@@ -362,7 +369,7 @@ export async function benchLighthouse(): Promise<PageFigure[]> {
         profile: profileOf(mid),
       };
     });
-    writeResult(force ? 'lighthouse-trial' : 'lighthouse', {
+    writeResult(force ? 'lighthouse-trial' : process.env.BENCH_LIGHTHOUSE_RESULT || 'lighthouse', {
       runsPerPage,
       chromium: chromiumPath,
       maxLoad,
