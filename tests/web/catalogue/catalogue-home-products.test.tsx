@@ -457,6 +457,13 @@ describe('product list', () => {
     expect(cards()).toHaveLength(3); // nothing applies before the submit
     await userEvent.click(screen.getByRole('button', { name: 'Show Products' }));
     await waitFor(() => expect(router.getState().location?.search).toBe('?from=149'));
+    // The screen has taken the applied bound (it refills the fields from it) once it says what it made of it, beside
+    // the empty bound: only then is that field typed, as a shopper would after seeing the answer.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Price to')).toHaveAccessibleDescription(
+        'Fill in both prices to filter by price.',
+      ),
+    );
     expect(cards()).toHaveLength(3); // one bound alone does not filter
     await userEvent.type(screen.getByLabelText('Price to'), '399');
     await userEvent.click(screen.getByRole('button', { name: 'Show Products' }));
