@@ -160,7 +160,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       await db.execute(sql`select 1`);
     },
     async prepared<Row>(_name: string, query: SQL) {
-      // Both drivers answer a raw statement with its rows in `rows`.
+      // PGlite keeps no named statements across calls: the statement runs as drizzle sends any other.
       return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
     },
     async close() {
