@@ -299,8 +299,8 @@ export async function productPage(
  * The first `end` ids of a keyword search in rank order, then the sort's: read rank by rank (search.ts, tiers),
  * each in the sort's order and only as far as the page needs. A common word's first page reads its first rows
  * from an ordered index (the lower-cased titles of products_status_created_title_search_idx), not every match's row
- * to rank them all. A rank is read only once the ranks before it are read to their end, so their ids are all known: a row of
- * an earlier rank met again is skipped (each is asked for that many rows more).
+ * to rank them all. A rank is read only once the ranks before it are read to their end, so their ids are all
+ * known: a row of an earlier rank met again is skipped (each is asked for that many rows more).
  */
 async function rankedIds(
   tx: Executor,
