@@ -52,12 +52,8 @@ interface CartWithLinesRow extends Record<string, unknown> {
   lines: LineFacts[] | string;
 }
 
-/** The lines of the cart `cartId` (an SQL expression) as one JSON array, oldest first. */
-const linesJson = (cartId: SQL) => sql`(
-  SELECT coalesce(json_agg(json_build_object(
-      'id', i.id, 'productId', i.product_id, 'count', i.count, 'price', i.price
-    ) ORDER BY i.created_at, i.id), '[]')
-  FROM ${cartItems} i WHERE i.cart_id = ${cartId})`;
+/** The lines of the cart `cartId` (an SQL expression) as one JSON array, oldest first (migration 0019). */
+const linesJson = (cartId: SQL) => sql`cart_lines_json(${cartId})`;
 
 function cartWithLines(row: CartWithLinesRow): CartWithLines {
   return {
@@ -80,6 +76,15 @@ export async function cartAsItIs(exec: Executor, cartId: string): Promise<CartWi
     sql`SELECT c.*, ${linesJson(sql`c.id`)} AS lines FROM ${carts} c WHERE c.id = ${cartId}`,
   )) as unknown as { rows: CartWithLinesRow[] };
   const row = result.rows[0];
+  return row ? cartWithLines(row) : undefined;
+}
+
+/** The caller's cart and its lines, read in one statement (prepared); undefined when there is none. */
+export async function cartOf(database: Database, userId: string): Promise<CartWithLines | undefined> {
+  const [row] = await database.prepared<CartWithLinesRow>(
+    'cart_of',
+    sql`SELECT c.*, ${linesJson(sql`c.id`)} AS lines FROM ${carts} c WHERE c.user_id = ${userId}`,
+  );
   return row ? cartWithLines(row) : undefined;
 }
 
@@ -162,30 +167,41 @@ export async function addUnits(
   return (await cartAsItIs(database.db, seen.cart.id)) ?? { cart: seen.cart, lines };
 }
 
-export async function setLineCount(exec: Executor, lineId: string, count: number): Promise<void> {
-  await exec.update(cartItems).set({ count }).where(eq(cartItems.id, lineId));
+/** Why a line change (cart_change_line) was refused, with the facts the server words it from. */
+export type LineRefusal =
+  | { outcome: 'no-cart' | 'no-line' | 'order-cap' }
+  | { outcome: 'stock'; title: string | null; quantity: number }
+  | { outcome: 'line-cap'; title: string };
+
+/** A line change's answer: the refusal, or the cart and its lines after the change. */
+export type LineChange = LineRefusal | ({ outcome: 'done' } & CartWithLines);
+
+interface LineChangeAnswer {
+  outcome: string;
+  cart?: CartWithLinesRow;
+  lines?: LineFacts[];
 }
 
-export async function deleteLine(exec: Executor, lineId: string): Promise<void> {
-  await exec.delete(cartItems).where(eq(cartItems.id, lineId));
+/**
+ * The caller's line `id` (its product id, else its line id) set to `count` units, or removed when `count` is null, in
+ * one call (migration 0019, cart_change_line): the cart locked, the stock and both caps checked on what committed
+ * before, the line and the cart's units changed. Prepared, like the add.
+ */
+export async function changeLine(
+  database: Database,
+  args: { userId: string; id: string; count: number | null; maxLine: number; maxOrder: number },
+): Promise<LineChange> {
+  const [row] = await database.prepared<{ answer: LineChangeAnswer | string }>(
+    'cart_change_line',
+    sql`SELECT cart_change_line(${args.userId}, ${args.id}, ${args.count}::int, ${args.maxLine}::int, ${args.maxOrder}::int) AS answer`,
+  );
+  if (!row) throw new Error('cart_change_line returned no row');
+  const answer = typeof row.answer === 'string' ? (JSON.parse(row.answer) as LineChangeAnswer) : row.answer;
+  if (answer.outcome !== 'done') return answer as LineRefusal;
+  return { outcome: 'done', ...cartWithLines({ ...answer.cart!, lines: answer.lines! }) };
 }
 
 /** The lines go with the cart (ON DELETE CASCADE); the next add starts a new cart with a new id. */
 export async function deleteCart(exec: Executor, userId: string): Promise<void> {
   await exec.delete(carts).where(eq(carts.userId, userId));
-}
-
-/** A change of the lines: the version bumped and the cart's units moved by `unitsDelta`; the cart after it. */
-export async function bumpVersion(exec: Executor, cartId: string, unitsDelta: number): Promise<CartRow> {
-  const [cart] = await exec
-    .update(carts)
-    .set({
-      version: sql`${carts.version} + 1`,
-      units: sql`${carts.units} + ${unitsDelta}`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(carts.id, cartId))
-    .returning();
-  if (!cart) throw new Error('the cart to change is gone');
-  return cart;
 }

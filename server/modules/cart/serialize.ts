@@ -1,9 +1,9 @@
 import { cartTotal } from '@/lib/rules/cart-summary';
 import type { CartEnvelope, CartEnvelopeWithIds } from '@/lib/contract/cart';
 import type { Language } from '@/lib/contract/common';
-import type { Executor } from '../../db/client';
+import type { Database } from '../../db/client';
 import { cartProducts } from '../catalogue';
-import { cartLines, type CartRow, type LineFacts } from './repository';
+import type { CartRow, LineFacts } from './repository';
 
 function envelopeOf<P>(
   cart: CartRow,
@@ -45,16 +45,15 @@ export function cartEnvelopeWithIds(
  * reference products, and a product with lines cannot be deleted), so every line is populated.
  */
 export async function cartEnvelope(
-  exec: Executor,
+  database: Database,
   cart: CartRow,
+  /** The cart's lines, read with it (in one statement, or under its lock). */
+  lines: LineFacts[],
   publicUrl: string,
   lang: Language,
-  /** The cart's lines when the caller has them (read under the cart's lock, then changed), else read here. */
-  known?: LineFacts[],
 ): Promise<CartEnvelope> {
-  const lines = known ?? (await cartLines(exec, cart.id));
   const found = await cartProducts(
-    exec,
+    database,
     lines.map((l) => l.productId),
     publicUrl,
     lang,

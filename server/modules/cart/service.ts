@@ -1,7 +1,7 @@
 import type { CartCleared, CartEnvelope, CartEnvelopeWithIds } from '@/lib/contract/cart';
 import type { Language } from '@/lib/contract/common';
 import type { AppContext } from '../../context';
-import { pgErrorCode, runInTransaction } from '../../db/client';
+import { pgErrorCode } from '../../db/client';
 import { isObjectId } from '../../db/ids';
 import { AppError, ValidationError, noCart, noProduct } from '../../errors';
 import { maxUnitsPerLine, maxUnitsPerOrder, tooManyOfOne, tooManyUnits } from '../orders';
@@ -14,11 +14,6 @@ export const outOfStock = (title: string, quantity: number) =>
 export const notForSale = (title: string) => `${title} is no longer for sale`;
 
 const noLine = (id: string) => `No product for this id ${id} in your cart`;
-
-/** A line of the caller's cart named by an id: the product id first, then the line id (the contract accepts both). */
-export function findLine(lines: repo.CartItemRow[], id: string): repo.CartItemRow | undefined {
-  return lines.find((l) => l.productId === id) ?? lines.find((l) => l.id === id);
-}
 
 export async function addToCart(
   ctx: AppContext,
@@ -79,10 +74,9 @@ async function whyRefused(
 }
 
 export async function readCart(ctx: AppContext, userId: string, lang: Language): Promise<CartEnvelope> {
-  const db = ctx.database.db;
-  const cart = await repo.findCart(db, userId);
-  if (!cart) throw new AppError(404, noCart(userId));
-  return cartEnvelope(db, cart, ctx.config.publicUrl, lang);
+  const found = await repo.cartOf(ctx.database, userId);
+  if (!found) throw new AppError(404, noCart(userId));
+  return cartEnvelope(ctx.database, found.cart, found.lines, ctx.config.publicUrl, lang);
 }
 
 export async function setLineCount(
@@ -93,31 +87,7 @@ export async function setLineCount(
   lang: Language,
 ): Promise<CartEnvelope> {
   if (count < 1) throw new ValidationError('count', 'count must be at least 1', count, 'body');
-  return runInTransaction(ctx.database.db, async (tx) => {
-    const cart = await repo.findCart(tx, userId, true);
-    if (!cart) throw new AppError(404, noCart(userId));
-    const lines = await repo.cartLines(tx, cart.id);
-    const line = findLine(lines, id);
-    if (!line) throw new AppError(404, noLine(id));
-    const product = await repo.productById(tx, line.productId);
-    if (!product || count > product.quantity) {
-      throw new ValidationError(
-        'count',
-        outOfStock(product?.title ?? 'this product', product?.quantity ?? 0),
-        count,
-        'body',
-      );
-    }
-    if (count > maxUnitsPerLine)
-      throw new ValidationError('count', tooManyOfOne(product.title), count, 'body');
-    // The cart's row is locked: its units are every line's, as they are now.
-    if (cart.units - line.count + count > maxUnitsPerOrder)
-      throw new ValidationError('count', tooManyUnits, count, 'body');
-    await repo.setLineCount(tx, line.id, count);
-    const changed = await repo.bumpVersion(tx, cart.id, count - line.count);
-    const after = lines.map((l) => (l.id === line.id ? { ...l, count } : l));
-    return cartEnvelope(tx, changed, ctx.config.publicUrl, lang, after);
-  });
+  return changeLine(ctx, userId, id, count, lang);
 }
 
 export async function removeLine(
@@ -126,17 +96,39 @@ export async function removeLine(
   id: string,
   lang: Language,
 ): Promise<CartEnvelope> {
-  return runInTransaction(ctx.database.db, async (tx) => {
-    const cart = await repo.findCart(tx, userId, true);
-    if (!cart) throw new AppError(404, noCart(userId));
-    const lines = await repo.cartLines(tx, cart.id);
-    const line = findLine(lines, id);
-    if (!line) throw new AppError(404, noLine(id));
-    await repo.deleteLine(tx, line.id);
-    const changed = await repo.bumpVersion(tx, cart.id, -line.count);
-    const after = lines.filter((l) => l.id !== line.id);
-    return cartEnvelope(tx, changed, ctx.config.publicUrl, lang, after);
+  return changeLine(ctx, userId, id, null, lang);
+}
+
+/** The caller's line `id` set to `count` units, or removed (null): the cart after it, or the rule that refused. */
+async function changeLine(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+  count: number | null,
+  lang: Language,
+): Promise<CartEnvelope> {
+  const changed = await repo.changeLine(ctx.database, {
+    userId,
+    id,
+    count,
+    maxLine: maxUnitsPerLine,
+    maxOrder: maxUnitsPerOrder,
   });
+  const refused = (msg: string) => new ValidationError('count', msg, count, 'body');
+  switch (changed.outcome) {
+    case 'done':
+      return cartEnvelope(ctx.database, changed.cart, changed.lines, ctx.config.publicUrl, lang);
+    case 'no-cart':
+      throw new AppError(404, noCart(userId));
+    case 'no-line':
+      throw new AppError(404, noLine(id));
+    case 'stock':
+      throw refused(outOfStock(changed.title ?? 'this product', changed.quantity));
+    case 'line-cap':
+      throw refused(tooManyOfOne(changed.title));
+    case 'order-cap':
+      throw refused(tooManyUnits);
+  }
 }
 
 export async function clearCart(ctx: AppContext, userId: string): Promise<CartCleared> {

@@ -16,7 +16,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ProductStatus } from '@/lib/contract/catalogue';
 import type { Language } from '@/lib/contract/common';
 import { hasArabicLetter } from '@/lib/rules/arabic';
-import type { Db, Executor } from '../../db/client';
+import type { Database, Db, Executor } from '../../db/client';
 import { brands, categories, products, reviews, subcategories, users } from '../../db/schema';
 import { escapeLike, keywordSearch, titleLike } from './search';
 import { inIdsOrder } from '../../paging';
@@ -84,6 +84,58 @@ export async function loadProductsByIds(
     .where(inArray(products.id, [...new Set(ids)]));
   const full = await withRelations(exec, rows);
   return new Map(full.map((p) => [p.product.id, p]));
+}
+
+type Named = 'id' | 'name' | 'nameAr' | 'slug';
+
+/** A product as a cart or an order lists it: its own fields that show there, with its category, brand and subcategories. */
+export interface CartProductRow {
+  id: string;
+  title: string;
+  titleAr: string | null;
+  quantity: number;
+  imageCover: string;
+  ratingsAverage: number;
+  category: Pick<CategoryRow, Named | 'image'>;
+  brand: Pick<BrandRow, Named | 'image'>;
+  /** In the product's own order. */
+  subcategories: Pick<SubcategoryRow, Named | 'categoryId'>[];
+}
+
+const named = (table: string) =>
+  sql.raw(
+    `json_build_object('id', ${table}.id, 'name', ${table}.name, 'nameAr', ${table}.name_ar, 'slug', ${table}.slug`,
+  );
+
+/**
+ * The products with these ids as carts and orders list them, in one statement (prepared: its text is the same for
+ * any number of ids), reading only the columns shown; a product without its category or brand is left out.
+ */
+export async function loadCartProducts(database: Database, ids: string[]): Promise<CartProductRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await database.prepared<CartProductRow>(
+    'cart_products',
+    sql`SELECT p.id, p.title, p.title_ar AS "titleAr", p.quantity, p.image_cover AS "imageCover",
+        p.ratings_average AS "ratingsAverage",
+        ${named('c')}, 'image', c.image) AS category,
+        ${named('b')}, 'image', b.image) AS brand,
+        (SELECT coalesce(json_agg(${named('s')}, 'categoryId', s.category_id)
+            ORDER BY array_position(p.subcategory_ids, s.id)), '[]')
+          FROM ${subcategories} s WHERE s.id = ANY(p.subcategory_ids)) AS subcategories
+      FROM ${products} p
+      JOIN ${categories} c ON c.id = p.category_id
+      JOIN ${brands} b ON b.id = p.brand_id
+      WHERE p.id = ANY(${sql.param([...new Set(ids)])}::text[])`,
+  );
+  // PGlite and node-postgres hand json over parsed; a text answer is read the same way.
+  const parsed = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+  return rows.map((r) => ({
+    ...r,
+    ratingsAverage: Number(r.ratingsAverage),
+    category: parsed(r.category),
+    brand: parsed(r.brand),
+    subcategories: parsed(r.subcategories),
+  }));
 }
 
 export async function loadProduct(exec: Executor, id: string): Promise<ProductWithRelations | undefined> {

@@ -8,7 +8,13 @@ import type {
 } from '@/lib/contract/catalogue';
 import type { Language } from '@/lib/contract/common';
 import type { StaffCategory, StaffProduct } from '@/lib/contract/staff';
-import type { BrandRow, CategoryRow, ProductWithRelations, SubcategoryRow } from './repository';
+import type {
+  BrandRow,
+  CartProductRow,
+  CategoryRow,
+  ProductWithRelations,
+  SubcategoryRow,
+} from './repository';
 
 /** Image paths are stored relative ("/images/..."); the wire wants absolute URLs. */
 export function imageUrl(publicUrl: string, stored: string): string {
@@ -46,7 +52,7 @@ export function serializeSubcategory(s: SubcategoryRow, lang: Language): Subcate
   };
 }
 
-function nested(c: CategoryRow | BrandRow, publicUrl: string, lang: Language): CategoryRef {
+function nested(c: CartProductRow['category'], publicUrl: string, lang: Language): CategoryRef {
   return {
     _id: c.id,
     name: localised(lang, c.name, c.nameAr),
@@ -55,7 +61,7 @@ function nested(c: CategoryRow | BrandRow, publicUrl: string, lang: Language): C
   };
 }
 
-function nestedSub(s: SubcategoryRow, lang: Language): SubcategoryRef {
+function nestedSub(s: CartProductRow['subcategories'][number], lang: Language): SubcategoryRef {
   return { _id: s.id, name: localised(lang, s.name, s.nameAr), slug: s.slug, category: s.categoryId };
 }
 
@@ -84,21 +90,17 @@ export function serializeProduct(p: ProductWithRelations, publicUrl: string, lan
 }
 
 /** A product inside a cart or an order: no price, description or images. */
-export function serializeCartProduct(
-  p: ProductWithRelations,
-  publicUrl: string,
-  lang: Language,
-): CartProduct {
+export function serializeCartProduct(p: CartProductRow, publicUrl: string, lang: Language): CartProduct {
   return {
     subcategory: p.subcategories.map((s) => nestedSub(s, lang)),
-    _id: p.product.id,
-    title: localised(lang, p.product.title, p.product.titleAr),
-    quantity: p.product.quantity,
-    imageCover: imageUrl(publicUrl, p.product.imageCover),
+    _id: p.id,
+    title: localised(lang, p.title, p.titleAr),
+    quantity: p.quantity,
+    imageCover: imageUrl(publicUrl, p.imageCover),
     category: nested(p.category, publicUrl, lang),
     brand: nested(p.brand, publicUrl, lang),
-    ratingsAverage: p.product.ratingsAverage,
-    id: p.product.id,
+    ratingsAverage: p.ratingsAverage,
+    id: p.id,
   };
 }
 

@@ -13,7 +13,7 @@ import { searchResultsCap } from '@/lib/contract/catalogue';
 import type { Language } from '@/lib/contract/common';
 import { normaliseArabic } from '@/lib/rules/arabic';
 import type { AppContext } from '../../context';
-import { pgErrorCode, type Db, type Executor } from '../../db/client';
+import { pgErrorCode, type Database, type Db, type Executor } from '../../db/client';
 import { brands, categories } from '../../db/schema';
 import { isObjectId } from '../../db/ids';
 import { AppError, ValidationError } from '../../errors';
@@ -347,13 +347,13 @@ export async function subcategoryDetails(
 
 /** These products as a cart or an order shows them (no price, description or images), by id; unknown ids are left out. */
 export async function cartProducts(
-  exec: Executor,
+  database: Database,
   ids: string[],
   publicUrl: string,
   lang: Language,
 ): Promise<Map<string, CartProduct>> {
-  const found = await repo.loadProductsByIds(exec, ids);
-  return new Map([...found].map(([id, p]) => [id, serializeCartProduct(p, publicUrl, lang)]));
+  const found = await repo.loadCartProducts(database, ids);
+  return new Map(found.map((p) => [p.id, serializeCartProduct(p, publicUrl, lang)]));
 }
 
 /** Product rows as the product list shows them, with their category, brand and subcategories. */

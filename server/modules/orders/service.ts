@@ -89,7 +89,7 @@ export async function populated(
       found.map((o) => o.order.userId),
     ),
     cartProducts(
-      db,
+      ctx.database,
       found.flatMap((o) => o.items.map((i) => i.productId)),
       ctx.config.publicUrl,
       lang,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartSummary } from '@/lib/rules/cart-summary';
-import { products } from '@/server/db/schema';
+import { products, subcategories } from '@/server/db/schema';
 import {
   dbKinds,
   json,
@@ -90,6 +90,23 @@ describe.each(dbKinds)('cart and cash orders on %s', (kind) => {
     expect(Object.keys(line.product)).toEqual(cartProductKeys);
     expect(line.product).not.toHaveProperty('price');
     expect(line.product.imageCover).toMatch(/^http:\/\/shop\.test\/images\//);
+  });
+
+  it('lists each cart product as the product page shows it, its subcategories in the product’s own order', async () => {
+    const s = await signUp(t.app);
+    const p = catalogue[3]!;
+    // Two subcategories, the later id first: the cart keeps the product's order, not the ids'.
+    const subs = await t.database.db.select({ id: subcategories.id }).from(subcategories).limit(2);
+    const ids = subs
+      .map((x) => x.id)
+      .sort()
+      .reverse();
+    await t.database.db.update(products).set({ subcategoryIds: ids }).where(eq(products.id, p._id));
+    await call('POST', '/api/v1/cart', s, { productId: p._id });
+    const shown = json(await call('GET', `/api/v1/products/${p._id}`)).data as Json;
+    const line = json(await call('GET', '/api/v1/cart', s)).data.products[0];
+    expect(line.product.subcategory.map((x: Json) => x._id)).toEqual(ids);
+    expect(line.product).toEqual(Object.fromEntries(cartProductKeys.map((k) => [k, shown[k]])));
   });
 
   it('sets a count by product id or by line id; refuses counts outside 1..stock', async () => {

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, products } from '@/server/db/schema';
+import { cartItems, carts, orders, products } from '@/server/db/schema';
 import { json, signUp, someProducts, startTestApp, type Json, type TestApp } from '../helpers/test-app';
 
 const address = { details: '5 Nile Corniche', phone: '01012345678', city: 'Giza' };
@@ -168,5 +168,82 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('races on PostgreSQL', ()
     const cart = await call('GET', '/api/v1/cart', s.token);
     expect(cart.body.data.__v).toBe(catalogue.length - 1);
     expect(cart.body.numOfCartItems).toBe(catalogue.length);
+  });
+
+  it('count changes racing on one cart never pass the per-order cap together: one of five raises its line by 35', async () => {
+    const s = await signUp(t.app);
+    await t.database.db
+      .update(products)
+      .set({ quantity: 1000 })
+      .where(
+        inArray(
+          products.id,
+          catalogue.map((p) => p._id as string),
+        ),
+      );
+    for (const p of catalogue) {
+      await call('POST', '/api/v1/cart', s.token, { productId: p._id });
+      expect((await call('PUT', `/api/v1/cart/${p._id}`, s.token, { count: 10 })).status).toBe(200);
+    }
+    // 50 units in five lines of 10: any one line may go to 45 (85 units), never two (120).
+    const changes = await Promise.all(
+      catalogue.map((p) => call('PUT', `/api/v1/cart/${p._id}`, s.token, { count: 45 })),
+    );
+    expect(changes.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400]);
+    for (const r of changes.filter((r) => r.status === 400)) {
+      expect(r.body).toEqual({
+        message: 'fail',
+        errors: {
+          value: 45,
+          msg: 'An order can hold at most 100 items; remove some to add more',
+          param: 'count',
+          location: 'body',
+        },
+      });
+    }
+    const cart = await call('GET', '/api/v1/cart', s.token);
+    const counts = (cart.body.data.products as Json[]).map((l) => l.count as number);
+    expect(counts.sort((x, y) => x - y)).toEqual([10, 10, 10, 10, 45]);
+  });
+
+  it('count changes, removals and adds racing on one cart keep its units the sum of its lines', async () => {
+    const s = await signUp(t.app);
+    for (const p of catalogue) await call('POST', '/api/v1/cart', s.token, { productId: p._id });
+    const [a, b, c, d, e] = catalogue.map((p) => p._id as string);
+    const results = await Promise.all([
+      call('PUT', `/api/v1/cart/${a}`, s.token, { count: 3 }),
+      call('DELETE', `/api/v1/cart/${b}`, s.token),
+      call('POST', '/api/v1/cart', s.token, { productId: c, count: 2 }),
+      call('PUT', `/api/v1/cart/${d}`, s.token, { count: 4 }),
+      call('DELETE', `/api/v1/cart/${e}`, s.token),
+      call('PUT', `/api/v1/cart/${c}`, s.token, { count: 2 }),
+      call('POST', '/api/v1/cart', s.token, { productId: a }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(Array(7).fill(200));
+    // Every answer is a whole cart at one moment: its lines add up to its total.
+    for (const r of results) {
+      const lines = r.body.data.products as Json[];
+      expect(r.body.numOfCartItems).toBe(lines.length);
+      const priceOf = (l: Json) =>
+        catalogue.find((p) => p._id === (l.product._id ?? l.product))!.price as number;
+      expect(r.body.data.totalCartPrice).toBe(
+        lines.reduce((sum, l) => sum + (l.count as number) * priceOf(l), 0),
+      );
+    }
+    const cart = await call('GET', '/api/v1/cart', s.token);
+    const byProduct = new Map((cart.body.data.products as Json[]).map((l) => [l.product._id, l.count]));
+    expect(byProduct.get(b)).toBeUndefined();
+    expect(byProduct.get(e)).toBeUndefined();
+    expect(byProduct.get(d)).toBe(4);
+    // c: 1, then +2 and =2 in either order (2 or 4); a: 1, then =3 and +1 in either order (3 or 4).
+    expect([2, 4]).toContain(byProduct.get(c));
+    expect([3, 4]).toContain(byProduct.get(a));
+    expect(cart.body.data.__v).toBe(4 + 7);
+    const [row] = await t.database.db
+      .select()
+      .from(carts)
+      .where(eq(carts.id, cart.body.cartId as string));
+    const lines = await t.database.db.select().from(cartItems).where(eq(cartItems.cartId, row!.id));
+    expect(row!.units).toBe(lines.reduce((sum, l) => sum + l.count, 0));
   });
 });
