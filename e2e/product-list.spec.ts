@@ -213,6 +213,10 @@ test("product list: the first cards are drawn before the storefront's code arriv
   const first = ((await (await firstPage).json()) as { data: Product[] }).data[0]!;
   const early = page.locator('#early-paint');
   await expect(early.locator('h1')).toHaveText('Products');
+  // The prerendered loader under the layer: its logo is not drawn (nothing there can move), its status still says
+  // the page is loading.
+  await expect(page.locator('[data-prerendered-loader] img')).toBeHidden();
+  await expect(page.locator('[data-prerendered-loader]').getByRole('status')).toHaveText('Loading...');
   await expect(early.locator('h3').first()).toHaveText(first.title.trim().split(/\s+/).slice(0, 2).join(' '));
   const drawnPicture = early.locator('img').first();
   await expect

@@ -1,6 +1,7 @@
 import { HomePlaceholder } from '@/components/catalogue/home-placeholder';
 import { FullScreenLoader } from '@/components/ui/full-screen-loader';
 import { english } from '@/components/ui/prerendered-text';
+import { prerenderedLoaderAttribute } from '@/lib/early-paint/names';
 import './language-pending.module.scss';
 import styles from './first-screen-placeholder.module.scss';
 
@@ -30,7 +31,7 @@ export function FirstScreenPlaceholder() {
       <div className={styles.home}>
         <HomePlaceholder />
       </div>
-      <div className={styles.other}>
+      <div className={styles.other} {...{ [prerenderedLoaderAttribute]: '' }}>
         <FullScreenLoader belowNavbar text={english('loader.text')} />
       </div>
     </>

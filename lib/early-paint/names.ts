@@ -5,3 +5,6 @@ export const earlyPaintElementId = 'early-paint';
 
 /** Set on <html> once a screen has taken over: a late early answer is then not drawn. */
 export const earlyPaintDoneAttribute = 'data-early-paint-done';
+
+/** On the prerendered page's loader (components/app/first-screen-placeholder.tsx), which the layer covers. */
+export const prerenderedLoaderAttribute = 'data-prerendered-loader';

@@ -1,7 +1,7 @@
 import { earlyRequestsGlobal } from '@/lib/api/early';
 import { cartPath, productPagePath, productPath } from '@/lib/api/paths';
 import { imageWidths } from '@/lib/contract/images';
-import { earlyPaintDoneAttribute, earlyPaintElementId } from './names';
+import { earlyPaintDoneAttribute, earlyPaintElementId, prerenderedLoaderAttribute } from './names';
 
 /**
  * The address of the early paint's script (under the base path); the head script loads it on product details, the
@@ -132,6 +132,10 @@ const css = [
   '#I .o{height:1.3125rem}',
   '@media (min-width:576px){#I .e{grid-template-columns:96px minmax(0,1fr) auto;align-items:center;gap:var(--space-4);padding:var(--space-4)}#I .e img{width:96px;height:128px}#I .q{grid-column:3;align-items:center}}',
   '@media (min-width:992px){#I .G{grid-template-columns:minmax(0,1fr) 340px;align-items:start}}',
+  // The prerendered loader's spinning logo, wholly under the layer: not drawn while the layer is (its status text stays
+  // for assistive technology). A late change of the loader's text box used to move it out of sight, and the browser
+  // counted that as a layout shift (the product list's journey saw one in a CI run).
+  `[${prerenderedLoaderAttribute}] img{visibility:hidden;animation:none}`,
 ]
   .join('')
   .replace(/#I\b/g, `#${earlyPaintElementId}`);
