@@ -7,13 +7,8 @@ export type CartRow = typeof carts.$inferSelect;
 export type CartItemRow = typeof cartItems.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 
-export async function findCart(
-  exec: Executor,
-  userId: string,
-  forUpdate = false,
-): Promise<CartRow | undefined> {
-  const q = exec.select().from(carts).where(eq(carts.userId, userId));
-  const [cart] = forUpdate ? await q.for('update') : await q;
+export async function findCart(exec: Executor, userId: string): Promise<CartRow | undefined> {
+  const [cart] = await exec.select().from(carts).where(eq(carts.userId, userId));
   return cart;
 }
 
