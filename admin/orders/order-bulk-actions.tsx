@@ -24,7 +24,7 @@ import {
   type Identifier,
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { orderReference } from '@/lib/rules/money';
+import { orderReference } from '@/lib/rules/order-reference';
 import type { FreshCartDataProvider } from '../api/data-provider';
 import type { OrderRecord } from '../api/orders';
 import { shipFieldLimits } from './ship-dialog';

@@ -1,6 +1,8 @@
 import { useLocale, useTranslate } from 'react-admin';
 import { intlLocales } from '@/lib/i18n/language';
-import { formatEgp, formatEgpOff, orderReference } from '@/lib/rules/money';
+import { formatEgp } from '@/lib/rules/money';
+import { formatEgpOff } from '@/lib/rules/money-off';
+import { orderReference } from '@/lib/rules/order-reference';
 import type { OrderRecord } from '../api/orders';
 
 /** Amounts, dates and words of an order in the back office's language (the storefront's formats). */

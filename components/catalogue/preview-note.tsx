@@ -1,4 +1,4 @@
-import { useIntlLocale } from '@/lib/i18n/format';
+import { useIntlLocale } from '@/lib/i18n/order-formats';
 import { useT } from '@/lib/i18n/i18n';
 import styles from './preview-note.module.scss';
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { cancelOwnOrder } from '@/lib/api/orders';
 import type { Order } from '@/lib/contract/orders';
 import { useT } from '@/lib/i18n/i18n';
-import { orderReference } from '@/lib/rules/money';
+import { orderReference } from '@/lib/rules/order-reference';
 import { useSession } from '@/lib/session/session-store';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/components/ui/error-message';

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Order } from '@/lib/contract/orders';
 import { pieceCount } from '@/lib/rules/cart-summary';
-import { orderReference } from '@/lib/rules/money';
-import { useCount, useIntlLocale, useMoney } from '@/lib/i18n/format';
+import { orderReference } from '@/lib/rules/order-reference';
+import { useCount, useMoney } from '@/lib/i18n/format';
+import { useIntlLocale } from '@/lib/i18n/order-formats';
 import { useT } from '@/lib/i18n/i18n';
 import { OrderSummary } from '@/components/ui/order-summary';
 import { CancelOrder, type CancelOutcome } from './cancel-order';

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from '@/lib/router/react';
 import type { Order } from '@/lib/contract/orders';
 import { pieceCount } from '@/lib/rules/cart-summary';
-import { orderReference } from '@/lib/rules/money';
+import { orderReference } from '@/lib/rules/order-reference';
 import { useCount, useMoney } from '@/lib/i18n/format';
 import { useT } from '@/lib/i18n/i18n';
 import { OrderSummary } from '@/components/ui/order-summary';

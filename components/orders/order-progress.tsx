@@ -1,5 +1,6 @@
 import type { Order, OrderStatus } from '@/lib/contract/orders';
-import { useIntlLocale, useMoney } from '@/lib/i18n/format';
+import { useMoney } from '@/lib/i18n/format';
+import { useIntlLocale } from '@/lib/i18n/order-formats';
 import { useT } from '@/lib/i18n/i18n';
 import { formatDateTime } from './order-history';
 import styles from './orders-screen.module.scss';

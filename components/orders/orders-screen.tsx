@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from '@/lib/router/react';
-import { orderReference } from '@/lib/rules/money';
+import { orderReference } from '@/lib/rules/order-reference';
 import { useT } from '@/lib/i18n/i18n';
 import { cardCheckoutStartedAt, forgetCardCheckout } from '@/lib/session/checkout-return';
 import { useOrders } from '@/lib/session/use-orders';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { CartSummary } from '@/lib/rules/cart-summary';
-import { useMoney, useMoneyOff } from '@/lib/i18n/format';
+import { useMoney } from '@/lib/i18n/format';
+import { useMoneyOff } from '@/lib/i18n/order-formats';
 import { useT } from '@/lib/i18n/i18n';
 import '@/lib/i18n/compiled/en-cart';
 

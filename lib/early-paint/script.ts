@@ -225,7 +225,7 @@ if(n>=p.quantity)el('p','o',null,u)}
 `;
 
 const body = `
-var w=window,d=document,s=w[c.store],k,key=null,list=false,bag=false,hash=location.hash,gone=false,root=d.documentElement,ar=root.lang==='ar',fmt={};
+var w=window,d=document,s=w[c.store],k,key=null,list=false,bag=false,hash=location.hash,gone=false,root=d.documentElement,ar=root.lang==='ar';
 if(!s)return;
 for(k in s)if(k.indexOf(c.product)===0)key=k;else if(k===c.firstPage){key=k;list=true}
 if(!key&&s[c.cart]){key=c.cart;bag=true}
@@ -236,8 +236,9 @@ w.addEventListener('hashchange',off);
 function preload(href,srcset,sizes){var l=d.createElement('link'),a={rel:'preload',as:'image',href:href,fetchpriority:'high'},k;if(srcset){a.imagesrcset=srcset;a.imagesizes=sizes}for(k in a)l.setAttribute(k,a[k]);d.head.appendChild(l)}
 function el(tag,cls,text,parent){var e=d.createElement(tag);if(cls)e.className=cls;if(text!=null)e.textContent=text;if(parent)parent.appendChild(e);return e}
 function word(name){return c.words[name][ar?'ar':'en']}
-function money(n){var g=n%1===0?0:2,o;if(!fmt[g]){o={minimumFractionDigits:g,maximumFractionDigits:g};if(ar){o.style='currency';o.currency='EGP'}fmt[g]=new Intl.NumberFormat(ar?'ar-EG':'en-US',o)}return ar?fmt[g].format(n):fmt[g].format(n)+' EGP'}
-function num(n){return ar?n.toLocaleString('ar-EG'):String(n)}
+function digits(n,g,t){var x=String(n),p,w,f,k,i,o='';if(x.indexOf('e')>=0)x='0';p=x.split('.');w=p[0];f=p[1]||'';k=w+(f.slice(0,g)+'000').slice(0,g);if((f.charAt(g)||'0')>='5'){i=k.length-1;while(i>=0&&k.charAt(i)==='9')i--;k=i<0?'1'+k.replace(/9/g,'0'):k.slice(0,i)+(+k.charAt(i)+1)+k.slice(i+1).replace(/9/g,'0')}w=k.slice(0,k.length-g);f=k.slice(k.length-g);if(t)f=f.replace(/0+$/,'');for(i=0;i<w.length;i++){if(i&&(w.length-i)%3===0)o+=ar?'\\u066c':',';o+=w.charAt(i)}if(f)o+=(ar?'\\u066b':'.')+f;return ar?o.replace(/[0-9]/g,function(y){return String.fromCharCode(1632+ +y)}):o}
+function money(n){var g=n%1===0?0:2,neg=n<0||1/n<0,w=digits(Math.abs(n),g);return ar?(neg?'\\u061c-':'')+'\\u200f'+w+'\\u00a0\\u062c.\\u0645.\\u200f':(neg?'-':'')+w+' EGP'}
+function num(n){return ar?(n<0||1/n<0?'\\u061c-':'')+digits(Math.abs(n),3,1):String(n)}
 function icon(path,size,fill,parent){var g=d.createElementNS('http://www.w3.org/2000/svg','svg'),y={width:size,height:size,viewBox:'0 0 24 24','aria-hidden':'true',focusable:'false'},z;if(fill)y.fill=fill;for(z in y)g.setAttribute(z,y[z]);
 y=d.createElementNS('http://www.w3.org/2000/svg','path');y.setAttribute('d',path);g.appendChild(y);parent.appendChild(g);return g}
 function picture(url,sizes,size,first,parent){var r=typeof url==='string'&&url?sized(url):null,img;if(typeof url!=='string'||!url)return;

@@ -1,13 +1,9 @@
-// Numbers, money and dates in the language shown (Intl; 'ar-EG' for Arabic): for the screens, not the frame,
-// so the page's own bundle does not carry them.
-import { formatEgp, formatEgpOff } from '@/lib/rules/money';
+// Money and counts in the language shown (ar-EG's forms for Arabic, lib/rules/numerals.ts): for the screens, not
+// the frame, so the page's own bundle does not carry them. What only the order and cart screens need (dates' locale,
+// money taken off) is in lib/i18n/order-formats.ts, so a product card's screens do not carry it.
+import { formatEgp } from '@/lib/rules/money';
+import { writeCount } from '@/lib/rules/numerals';
 import { useShownLang } from './i18n';
-import { intlLocales } from './language';
-
-/** Number and date formats of the language shown ('ar-EG' for Arabic). */
-export function useIntlLocale(): string {
-  return intlLocales[useShownLang()];
-}
 
 /** Pounds as the language shown writes money: "5,400 EGP", or ar-EG's "‏٥٬٤٠٠ ج.م.‏" (lib/rules/money.ts). */
 export function useMoney(): (pounds: number) => string {
@@ -15,14 +11,8 @@ export function useMoney(): (pounds: number) => string {
   return lang === 'en' ? formatEgp : (pounds) => formatEgp(pounds, lang);
 }
 
-/** Whole numbers (counts) as the language shown writes them (ar-EG: Arabic-Indic digits). */
+/** Counts and ratings as the language shown writes them (ar-EG: Arabic-Indic digits). */
 export function useCount(): (n: number) => string {
   const lang = useShownLang();
-  return (n) => (lang === 'en' ? String(n) : n.toLocaleString(intlLocales[lang]));
-}
-
-/** Money taken off (savings): "-540 EGP"; in Arabic as ar-EG writes a negative amount (lib/rules/money.ts). */
-export function useMoneyOff(): (pounds: number) => string {
-  const lang = useShownLang();
-  return (pounds) => formatEgpOff(pounds, lang);
+  return (n) => writeCount(n, lang);
 }

@@ -1,16 +1,16 @@
-// The storefront's texts: one message catalogue per language, ICU MessageFormat run by Lingui's
-// core (@lingui/core, without macros). The catalogues' sources are lib/i18n/en.ts (the spec's English,
+// The storefront's texts: one message catalogue per language in ICU MessageFormat, compiled by Lingui's tools
+// (@lingui/message-utils, without macros). The catalogues' sources are lib/i18n/en.ts (the spec's English,
 // verbatim) and lib/i18n/ar.ts; `npm run i18n:compile` turns them into Lingui's compiled form
 // (lib/i18n/compiled/). English is bundled, cut in parts (lib/i18n/parts.ts): the frame's with the page, each
 // area's with its screens. Arabic is one chunk, fetched only when the page is in Arabic. A text or plain
-// {placeholder} needs no library; plurals go through Lingui (lib/i18n/plurals.ts), which the parts holding one
-// and the Arabic chunk bring with them.
+// {placeholder} needs no library; plurals are run from the compiled form by lib/i18n/plurals.ts, which the parts
+// holding one and the Arabic chunk bring with them.
 import { useSyncExternalStore } from 'react';
 import { messages as shellMessages } from './compiled/en-shell';
-import { addMessages, catalogues, messageFormatter } from './registry';
+import { addMessages, catalogues, messageFormatter, writtenNumber } from './registry';
 import type { MessageId } from './en';
 import type { MessageValues } from './registry';
-import { directions, intlLocales, LANG_KEY, pageLang, pendingAttribute, type Lang } from './language';
+import { directions, LANG_KEY, pageLang, pendingAttribute, type Lang } from './language';
 
 export type { MessageId } from './en';
 export type { Lang } from './language';
@@ -38,9 +38,7 @@ function format(lang: Lang, id: MessageId, values: MessageValues = {}): string {
       if (typeof p === 'string') return p;
       const value = values[(p as string[])[0] ?? ''];
       // Numbers as the language writes them (Arabic-Indic digits in Arabic); English as given.
-      return typeof value === 'number' && lang !== 'en'
-        ? value.toLocaleString(intlLocales[lang])
-        : String(value ?? '');
+      return typeof value === 'number' && lang !== 'en' ? writtenNumber(value, lang) : String(value ?? '');
     })
     .join('');
 }

@@ -21,7 +21,9 @@ import { Text } from '@react-email/text';
 import type { Language } from '@/lib/contract/common';
 import { ar } from '@/lib/i18n/ar';
 import { en } from '@/lib/i18n/en';
-import { formatEgp, formatEgpOff, orderReference } from '@/lib/rules/money';
+import { formatEgp } from '@/lib/rules/money';
+import { formatEgpOff } from '@/lib/rules/money-off';
+import { orderReference } from '@/lib/rules/order-reference';
 import type { MailMessage } from './mailer';
 
 /** What happened to the order. A refund says how much went back (pounds). */

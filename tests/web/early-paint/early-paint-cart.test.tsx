@@ -16,11 +16,12 @@ import { expectTakeover, forgetEarlyReads, openEarly, resetEarlyScreen } from '.
 
 const token = tokenFor(userId);
 
-// A line of two (its "count × price = total"), one at its stock (the stock note's place), one with piastres.
+// A line of two (its "count × price = total"), one at its stock (the stock note's place), one with piastres (grouped,
+// and a half piastre rounded away from zero as Intl rounds it: both sides write numbers by hand, lib/rules/numerals.ts).
 const lines: CartLine[] = [
   cartLine(camera, 2),
   { ...cartLine(shirt, 3), product: { ...cartLine(shirt, 3).product, quantity: 3 } },
-  { ...cartLine(shawl, 1), price: 149.5 },
+  { ...cartLine(shawl, 1), price: 1234.005 },
 ];
 
 function answerCart(answer: () => Answer | Promise<Answer>) {
@@ -104,6 +105,8 @@ describe('the early paint of the cart', () => {
       expect(early).toEqual(shown);
       if (lang === 'en')
         expect(early[0]).toEqual([camera.title, '19,699 EGP', '2 × 19,699 EGP = 39,398 EGP', '2']);
+      if (lang === 'en') expect(early[2]![1]).toBe('1,234.01 EGP');
+      else expect(early[2]![1]).toBe('\u200f١٬٢٣٤٫٠١\u00a0ج.م.\u200f');
       view.unmount();
       document.documentElement.removeAttribute(earlyPaintDoneAttribute);
       forgetEarlyReads();

@@ -2,7 +2,8 @@
 // the Arabic says the same to a shopper in Egypt. Amounts and counts are formatted for the language (Intl,
 // 'ar-EG': Arabic-Indic digits and ج.م.); card numbers a shopper types stay in ASCII digits, isolated
 // left-to-right ({ ltr }) so a right-to-left line never reverses their groups.
-import { formatEgp, formatEgpOff } from '@/lib/rules/money';
+import { formatEgp } from '@/lib/rules/money';
+import { formatEgpOff } from '@/lib/rules/money-off';
 import type { Language } from '@/lib/contract/common';
 import { ar as storefrontAr } from '@/lib/i18n/ar';
 import { en as storefrontEn } from '@/lib/i18n/en';
