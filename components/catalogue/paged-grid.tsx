@@ -1,13 +1,4 @@
-import {
-  startTransition,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { usePage, type ProductPages } from '@/lib/api/products';
 import type { Product } from '@/lib/contract/catalogue';
 import styles from './paged-grid.module.scss';
@@ -105,15 +96,28 @@ export function PagedGrid({ listKey, list, gridClassName, renderCard, cappedCoun
     };
   }, [locate]);
 
-  // Remember the height of every mounted page (spacers take it when the page leaves the DOM).
-  useLayoutEffect(() => {
-    const el = container.current;
-    if (!el) return;
-    for (const child of Array.from(el.children) as HTMLElement[]) {
-      const index = Number(child.dataset.page);
-      if (child.tagName === 'UL' && Number.isInteger(index)) heights[index] = child.offsetHeight;
-    }
-  });
+  // Remember the height of every mounted page (spacers take it when the page leaves the DOM), as the browser reports
+  // it once it has laid the pages out: reading it in the render's commit would make the browser lay the page out
+  // then and there, inside the render's task (30–60 ms of Home's first render at a phone's speed, bench/notes.md).
+  // A page leaving the DOM reports no size: it keeps the height it had. Each page stops being observed as it leaves.
+  const observer = useMemo(
+    () =>
+      new ResizeObserver((entries) => {
+        for (const { target } of entries) {
+          const page = target as HTMLElement;
+          if (page.offsetHeight) heights[Number(page.dataset.page)] = page.offsetHeight;
+        }
+      }),
+    [heights],
+  );
+  const measure = useCallback(
+    (page: HTMLUListElement | null) => {
+      if (!page) return;
+      observer.observe(page);
+      return () => observer.unobserve(page);
+    },
+    [observer],
+  );
 
   // Near the end: the next page. Observed again after each page, in case the sentinel is still in view.
   useEffect(() => {
@@ -142,6 +146,7 @@ export function PagedGrid({ listKey, list, gridClassName, renderCard, cappedCoun
             gridClassName={gridClassName}
             renderCard={renderCard}
             painting={painting}
+            measure={measure}
           />
         ))}
       </div>
@@ -170,13 +175,24 @@ interface PageSlotProps {
   renderCard: (product: Product, index: number) => ReactNode;
   /** Told when the page starts showing only its first rows, and when it is whole. */
   painting: { start(): void; end(): void };
+  /** The page's grid, to be measured once laid out. */
+  measure: (page: HTMLUListElement | null) => void;
 }
 
 /** Cards a list's first page shows in its first frame; the rest follow in the next one. */
 export const firstFrameCards = 8;
 
 /** One page: its grid when near the screen, else a spacer as tall; nothing until it has arrived. */
-function PageSlot({ list, index, mounted, height, gridClassName, renderCard, painting }: PageSlotProps) {
+function PageSlot({
+  list,
+  index,
+  mounted,
+  height,
+  gridClassName,
+  renderCard,
+  painting,
+  measure,
+}: PageSlotProps) {
   const { data } = usePage(list, index + 1);
   // A list shown for the first time (a new search) paints its first rows a frame sooner; a list whose
   // heights are known (back from a product, scroll restored) is drawn whole at once.
@@ -196,7 +212,7 @@ function PageSlot({ list, index, mounted, height, gridClassName, renderCard, pai
   const offset = index * (data.metadata.limit || data.data.length);
   const cards = whole ? data.data : data.data.slice(0, firstFrameCards);
   return (
-    <ul data-page={index} className={gridClassName}>
+    <ul ref={measure} data-page={index} className={gridClassName}>
       {cards.map((p, j) => renderCard(p, offset + j))}
     </ul>
   );
