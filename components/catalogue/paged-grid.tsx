@@ -88,7 +88,10 @@ export function PagedGrid({ listKey, list, gridClassName, renderCard, cappedCoun
     };
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('resize', onScroll, { passive: true });
-    locate();
+    // At mount too, when the page is already scrolled (restored), in the next frame: now the render's new cards are
+    // not laid out yet, and asking where they are would make the browser lay them out inside the render's task. At
+    // the top, the first page is the one on screen (the anchor's first value).
+    if (window.scrollY) onScroll();
     return () => {
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('resize', onScroll);
@@ -111,8 +114,8 @@ export function PagedGrid({ listKey, list, gridClassName, renderCard, cappedCoun
     [heights],
   );
   const measure = useCallback(
-    (page: HTMLUListElement | null) => {
-      if (!page) return;
+    // React calls the cleanup it returns when the page leaves, never this with null.
+    (page: HTMLUListElement) => {
       observer.observe(page);
       return () => observer.unobserve(page);
     },
@@ -176,7 +179,7 @@ interface PageSlotProps {
   /** Told when the page starts showing only its first rows, and when it is whole. */
   painting: { start(): void; end(): void };
   /** The page's grid, to be measured once laid out. */
-  measure: (page: HTMLUListElement | null) => void;
+  measure: (page: HTMLUListElement) => () => void;
 }
 
 /** Cards a list's first page shows in its first frame; the rest follow in the next one. */
