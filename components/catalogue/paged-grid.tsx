@@ -88,10 +88,9 @@ export function PagedGrid({ listKey, list, gridClassName, renderCard, cappedCoun
     };
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('resize', onScroll, { passive: true });
-    // At mount too, when the page is already scrolled (restored), in the next frame: now the render's new cards are
-    // not laid out yet, and asking where they are would make the browser lay them out inside the render's task. At
-    // the top, the first page is the one on screen (the anchor's first value).
-    if (window.scrollY) onScroll();
+    // Not located at mount: the first page is the anchor's first value, and a scroll restored after the grid is drawn
+    // says so with a scroll event. Asking now where the render's new cards are, or where the page is scrolled, would
+    // make the browser lay them out inside the render's task.
     return () => {
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('resize', onScroll);
