@@ -20,7 +20,7 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
-          include: ['tests/web/**/*.test.{ts,tsx}', 'tests/rules/**/*.test.ts'],
+          include: ['tests/web/**/*.test.{ts,tsx}', 'tests/rules/**/*.test.ts', 'tests/bench/**/*.test.ts'],
           setupFiles: ['tests/web/setup.ts'],
         },
       },

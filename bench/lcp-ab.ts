@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { chromiumFlags, findChromium } from '../e2e/support/chromium';
-import { api, freshTarget, median, repoRoot, signUp, startServer, writeResult } from './lib';
+import { freshTarget, median, repoRoot, shopperWithCart, startServer, writeResult } from './lib';
 import { startStaticServer } from './static-server';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
@@ -108,17 +108,11 @@ async function main() {
   };
   const browser = await chromium.launch({ executablePath: findChromium(), args: chromiumFlags });
   try {
-    await Promise.race([server.imagesDone, new Promise((r) => setTimeout(r, 180_000))]);
-    const token = await signUp(server.url, 1);
-    const list = await api<{ data: Array<{ _id: string }> }>(server.url, 'GET', '/products');
-    const [first, second] = list.data;
-    if (!first || !second) throw new Error('the seeded catalogue is empty');
-    await api(server.url, 'POST', '/cart', { productId: first._id }, token);
-    await api(server.url, 'POST', '/cart', { productId: second._id }, token);
+    const { token, firstProduct } = await shopperWithCart(server);
     const pages = (
       [
         ['list', 'Product list', '/products'],
-        ['details', 'Product details', `/productDetails/${first._id}`],
+        ['details', 'Product details', `/productDetails/${firstProduct}`],
         ['cart', 'Cart', '/cart'],
       ] as const
     ).filter(([id]) => wanted.includes(id));

@@ -452,6 +452,24 @@ export async function signUp(base: string, n: number): Promise<string> {
   return res.token;
 }
 
+/**
+ * The shopper the page benchmarks load the storefront as, once every picture is drawn (a first request for an undrawn
+ * one renders it on the spot; three minutes at most): signed up, with the catalogue's first two products in the cart.
+ * Returns the token and the first product's id (its details page).
+ */
+export async function shopperWithCart(
+  server: ServerHandle,
+): Promise<{ token: string; firstProduct: string }> {
+  await Promise.race([server.imagesDone, new Promise((r) => setTimeout(r, 180_000))]);
+  const token = await signUp(server.url, 1);
+  const list = await api<{ data: Array<{ _id: string }> }>(server.url, 'GET', '/products');
+  const [first, second] = list.data;
+  if (!first || !second) throw new Error('the seeded catalogue is empty');
+  await api(server.url, 'POST', '/cart', { productId: first._id }, token);
+  await api(server.url, 'POST', '/cart', { productId: second._id }, token);
+  return { token, firstProduct: first._id };
+}
+
 export interface LoadFigure {
   name: string;
   path: string;

@@ -34,12 +34,11 @@ import { promisify } from 'node:util';
 import { chromium } from '@playwright/test';
 import { chromiumFlags, findChromium } from '../e2e/support/chromium';
 import {
-  api,
   freshTarget,
   killOnStop,
   median,
   repoRoot,
-  signUp,
+  shopperWithCart,
   startServer,
   tempDir,
   writeResult,
@@ -287,14 +286,7 @@ export async function benchLighthouse(): Promise<PageFigure[]> {
   killOnStop(browser, { group: false });
   try {
     const base = server.url;
-    // Every picture drawn before measuring: a first request for an undrawn one renders it on the spot.
-    await Promise.race([server.imagesDone, new Promise((r) => setTimeout(r, 180_000))]);
-    const token = await signUp(base, 1);
-    const list = await api<{ data: Array<{ _id: string }> }>(base, 'GET', '/products');
-    const [first, second] = list.data;
-    if (!first || !second) throw new Error('the seeded catalogue is empty');
-    await api(base, 'POST', '/cart', { productId: first._id }, token);
-    await api(base, 'POST', '/cart', { productId: second._id }, token);
+    const { token, firstProduct } = await shopperWithCart(server);
 
     console.log('[lighthouse] catalogue ready; signing in');
     const origins: Record<Host, string> = { static: cdn.url, server: base, floor: floor?.url ?? '' };
@@ -311,7 +303,7 @@ export async function benchLighthouse(): Promise<PageFigure[]> {
     const pages = [
       { id: 'home', page: 'Home', hash: '#/' },
       { id: 'list', page: 'Product list', hash: '#/products' },
-      { id: 'details', page: 'Product details', hash: `#/productDetails/${first._id}` },
+      { id: 'details', page: 'Product details', hash: `#/productDetails/${firstProduct}` },
       { id: 'cart', page: 'Cart', hash: '#/cart' },
     ].filter((p) => wanted.has(p.id));
     const floorPages = [

@@ -144,6 +144,9 @@ function render(): string {
     "| Two builds' largest paint on a network that really waits | `npm run build`, another build in `BENCH_BEFORE`: `BENCH_BEFORE=../other/out npx tsx bench/lcp-ab.ts` | bench/lcp-ab.ts |",
   );
   push(
+    "| What blocks each first screen's main thread, traced at 4× CPU (one build, or two side by side) | `npm run build`, then `npx tsx bench/startup-tasks.ts` (`BENCH_BEFORE=../other/out` for two builds) | bench/startup-tasks.ts |",
+  );
+  push(
     '| Catalogue screens | `npx next build && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- catalogue` | bench/catalogue.ts |',
   );
   push(
