@@ -8,7 +8,10 @@ import { writeCount, writeDigits } from '@/lib/rules/numerals';
 import { intlLocales, type Lang } from './language';
 import { setMessageFormatter, setNumberWriter, type MessageValues } from './registry';
 
-/** Lingui's compiled parts: a text, `#`, a placeholder [name], or [name, 'plural' | 'select', {form: parts}]. */
+/**
+ * Lingui's compiled parts: a text, `#`, a placeholder [name], or [name, 'plural', {form: parts}] (the catalogues hold
+ * no other ICU form: tests/web/i18n/plurals.test.ts checks every message).
+ */
 type Part = string | [string] | [string, string, Record<string, Parts>];
 type Parts = string | Part[];
 
@@ -34,8 +37,6 @@ function write(lang: Lang, parts: Parts, values: MessageValues, count?: number):
     if (kind === 'plural' && forms) {
       const n = Number(value);
       text += write(lang, forms[String(n)] ?? forms[pluralForm(lang, n)] ?? forms.other ?? '', values, n);
-    } else if (kind === 'select' && forms) {
-      text += write(lang, forms[String(value)] ?? forms.other ?? '', values, count);
     } else if (value != null) {
       // A placeholder inside a plural is written as given, as Lingui does ("عرض 24 من ٥٬٠٠٠ منتج").
       text += String(value);

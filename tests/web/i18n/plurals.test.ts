@@ -46,6 +46,22 @@ describe('plurals', () => {
     });
   }
 
+  it('are the only ICU form the catalogues hold beside texts and plain placeholders (all plurals.ts runs)', () => {
+    const kinds = new Set<string>();
+    const walk = (parts: unknown): void => {
+      if (!Array.isArray(parts)) return;
+      for (const part of parts) {
+        if (!Array.isArray(part) || part.length === 1) continue;
+        kinds.add(String(part[1]));
+        for (const form of Object.values(part[2] as Record<string, unknown>)) walk(form);
+      }
+    };
+    for (const catalogue of Object.values(catalogues)) {
+      for (const source of Object.values(catalogue)) walk(compileMessage(source));
+    }
+    expect([...kinds]).toEqual(['plural']);
+  });
+
   it('write the counts grouped, in Arabic with its digits', () => {
     const format = messageFormatter()!;
     const count = compileMessage(en['products.count']);
