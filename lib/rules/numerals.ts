@@ -8,8 +8,9 @@
 /**
  * `value` with `fractionDigits` decimals, rounded as Intl rounds: half away from zero, on the shortest decimal that
  * reads back as the number (1.005 → "1.01", where `toFixed` gives "1.00"); digits grouped by three: "1,234.50", or
- * in Arabic "١٬٢٣٤٫٥٠"; with three, read as "up to three" (Intl's default), the trailing zeros dropped ("4.8"). A minus for -0 and below, as Intl writes it (in Arabic after the mark that keeps it before the number in
- * a right-to-left line: "؜-٣"), then `mark` (ar-EG's money puts a right-to-left mark there).
+ * in Arabic "١٬٢٣٤٫٥٠"; with three, read as "up to three" (Intl's default), the trailing zeros dropped ("4.8"). A
+ * minus for -0 and below, as Intl writes it (in Arabic after the mark that keeps it before the number in a
+ * right-to-left line: "؜-٣"), then `mark` (ar-EG's money puts a right-to-left mark there).
  */
 export function writeDigits(value: number, fractionDigits: number, lang: 'en' | 'ar', mark = ''): string {
   const magnitude = Math.abs(value);
