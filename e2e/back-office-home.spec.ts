@@ -80,12 +80,28 @@ test(
       expect((await published()).slides.map((s) => s.title.en)).not.toContain(title);
 
       // The preview opens in a new tab, where nobody is signed in to the storefront: a guest sees it all the same.
+      // Its draft is held back until the banner's slider has taken over the published slides (the order a slow
+      // answer gives), so the new slide reaches a slider already running, as it may for staff.
+      let releaseDraft = () => {};
+      const draftHeld = new Promise<void>((resolve) => (releaseDraft = resolve));
+      const draftRead = /\/api\/v1\/home\?(?:.*&)?preview=/;
+      await page.context().route(draftRead, async (route) => {
+        await draftHeld;
+        await route.continue();
+      });
       const [preview] = await Promise.all([
         page.context().waitForEvent('page'),
         page.getByRole('button', { name: 'Preview', exact: true }).click(),
       ]);
       await preview.waitForLoadState();
       await expect(preview).toHaveURL(/\/ecommerceweb\/#\/preview\?token=[\w.-]+$/);
+      // keen-slider has taken over once the later slides' pictures are asked for.
+      await expect(preview.getByRole('group', { name: /^2 of \d+$/, includeHidden: true })).toHaveAttribute(
+        'style',
+        /background-image/,
+        { timeout: 30_000 },
+      );
+      releaseDraft();
       await expect(
         preview.getByRole('status').filter({ hasText: /^Preview: the home page as shoppers will see it on/ }),
       ).toBeVisible({
@@ -100,6 +116,7 @@ test(
         '#/brands',
       );
       await preview.close();
+      await page.context().unroute(draftRead);
 
       // Publish, after a confirmation.
       await page.getByRole('button', { name: 'Publish', exact: true }).click();

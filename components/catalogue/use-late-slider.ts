@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { KeenSliderInstance, KeenSliderOptions } from 'keen-slider';
 import { directionOf } from '@/components/ui/direction';
 import { useDirection } from '@/components/ui/use-direction';
@@ -73,13 +73,23 @@ export function useLateSlider<T extends HTMLElement>(options: KeenSliderOptions)
     };
   }, [attach]);
 
-  const direction = useDirection();
-  useEffect(() => {
+  // keen-slider reads its slides and its direction when it starts. Slides that change after that (the preview's
+  // content arriving, a slide going live, a category added) are handed to it before the browser paints them, so a
+  // click on a new dot moves to that slide, not to its place in the old loop; a change of direction re-lays it.
+  useDirection(); // drawn again when <html dir> changes
+  useLayoutEffect(() => {
     const live = slider.current;
-    if (live && element.current && live.options.rtl !== (direction === 'rtl')) {
-      live.update(withDirection(latest.current, element.current), live.track.details?.rel);
+    const el = element.current;
+    if (
+      live &&
+      el &&
+      (live.options.rtl !== (directionOf(el) === 'rtl') ||
+        live.slides.length !== el.children.length ||
+        live.slides.some((slide, i) => slide !== el.children[i]))
+    ) {
+      live.update(withDirection(latest.current, el), live.track.details?.rel);
     }
-  }, [direction]);
+  });
 
   const ref = useCallback((el: T | null) => {
     element.current = el;

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type FocusEvent, type PointerEvent } from 'react';
 import { loadToasts, onToastsWanted, toastCode, toastsRequested } from './notify';
+import { whenIdle } from './when-idle';
 
 const ToastContainer = lazy(() => loadToasts().then((m) => ({ default: m.ToastContainer })));
 
@@ -9,14 +10,12 @@ export function ToastHost() {
 
   useEffect(() => {
     if (mounted) return;
-    const off = onToastsWanted(() => setMounted(true));
     const show = () => setMounted(true);
-    const idle = typeof window.requestIdleCallback === 'function';
-    const handle = idle ? window.requestIdleCallback(show, { timeout: 3000 }) : window.setTimeout(show, 200);
+    const off = onToastsWanted(show);
+    const cancel = whenIdle(show, 3000);
     return () => {
       off();
-      if (idle) window.cancelIdleCallback(handle);
-      else window.clearTimeout(handle);
+      cancel();
     };
   }, [mounted]);
 

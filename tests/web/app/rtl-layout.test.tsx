@@ -23,7 +23,7 @@ interface FakeSlider {
 const sliders: FakeSlider[] = [];
 
 vi.mock('keen-slider', () => ({
-  default: vi.fn(function KeenSlider(_container: HTMLElement, options: KeenSliderOptions) {
+  default: vi.fn(function KeenSlider(container: HTMLElement, options: KeenSliderOptions) {
     const slider: FakeSlider = {
       options,
       update: vi.fn((next: KeenSliderOptions) => {
@@ -36,6 +36,8 @@ vi.mock('keen-slider', () => ({
       get options() {
         return slider.options;
       },
+      // keen-slider's slides, read when it starts: the pictures drawn.
+      slides: Array.from(container.children),
       update: slider.update,
       next: slider.next,
       prev: vi.fn(),
