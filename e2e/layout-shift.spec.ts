@@ -2,7 +2,7 @@
 // Lighthouse goal), at Lighthouse's phone size and on a desktop. The screen's data is held until its
 // loader is on screen, so the swap from loader to content is always part of the measurement.
 import type { Page } from '@playwright/test';
-import { logInWithToken, openApp, settle } from './support/app';
+import { BASE_PATH, logInWithToken, openApp, settle } from './support/app';
 import { holdRequests } from './support/cards';
 import { expect, test } from './support/fixtures';
 
@@ -114,3 +114,25 @@ for (const { name, viewport } of sizes) {
     });
   });
 }
+
+// The prerendered page is parsed in pieces on a busy machine, and the browser may draw between two of them: a CI run
+// drew the loader's logo before its "Loading..." had been parsed, and the logo moved 18 px up when the text came.
+// The logo's place must not depend on the text.
+test("the prerendered loader's logo keeps its place whether or not its text has been parsed yet", async ({
+  page,
+}) => {
+  // The storefront's code never arrives: the prerendered loader stays.
+  await page.route('**/_next/static/chunks/**', (route) => route.abort());
+  await page.goto(`${BASE_PATH}#/brands`, { waitUntil: 'domcontentloaded' });
+  const loader = page.locator('[data-prerendered-loader]');
+  await expect(loader.getByRole('status')).toHaveText('Loading...');
+  // Where the logo is laid out (its box before the spin's rotation).
+  const logoAt = () =>
+    loader.locator('img').evaluate((img: HTMLImageElement) => {
+      const box = img.offsetParent!.getBoundingClientRect();
+      return { x: box.x + img.offsetLeft, y: box.y + img.offsetTop };
+    });
+  const withText = await logoAt();
+  await loader.locator('p').evaluate((p) => p.remove());
+  expect(await logoAt()).toEqual(withText);
+});
