@@ -366,8 +366,11 @@ describe('Create order screen: a saved address is chosen for the shopper', { tim
     const user = userEvent.setup();
     const { calls } = server([book(home)]);
     renderScreen('/order', <OrderScreen />);
-    await waitFor(() => expect(screen.getByLabelText('Your details')).toHaveValue(home.details));
-    expect(screen.getByRole('radio', { name: /^Home: 7 Tahrir Square/ })).toBeChecked();
+    // The fields are filled and the address chosen in one go; both are awaited (the one may land a render first).
+    await waitFor(() => {
+      expect(screen.getByLabelText('Your details')).toHaveValue(home.details);
+      expect(screen.getByRole('radio', { name: /^Home: 7 Tahrir Square/ })).toBeChecked();
+    });
     await user.click(screen.getByRole('button', { name: 'Create order' }));
     await waitFor(() => expect(screen.getByTestId('route')).toHaveTextContent('/allorders'));
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({
@@ -381,8 +384,10 @@ describe('Create order screen: a saved address is chosen for the shopper', { tim
     const newer = order(1002, '2026-03-01T10:00:00.000Z', [line(1, 1, 500)], { shippingAddress: work });
     server([book(home, work), on('GET', `/orders/user/${userId}`, () => json(200, [newer, older]))]);
     const first = renderScreen('/order', <OrderScreen />);
-    await waitFor(() => expect(screen.getByLabelText('Your details')).toHaveValue(work.details));
-    expect(screen.getByRole('radio', { name: /^Work: / })).toBeChecked();
+    await waitFor(() => {
+      expect(screen.getByLabelText('Your details')).toHaveValue(work.details);
+      expect(screen.getByRole('radio', { name: /^Work: / })).toBeChecked();
+    });
     first.unmount();
     sessionStorage.clear();
 
@@ -392,8 +397,10 @@ describe('Create order screen: a saved address is chosen for the shopper', { tim
       on('GET', `/orders/user/${userId}`, () => json(200, [newer, older])),
     ]);
     renderScreen('/order', <OrderScreen />);
-    await waitFor(() => expect(screen.getByLabelText('Your details')).toHaveValue(home.details));
-    expect(screen.getByRole('radio', { name: /^Home \(default\): / })).toBeChecked();
+    await waitFor(() => {
+      expect(screen.getByLabelText('Your details')).toHaveValue(home.details);
+      expect(screen.getByRole('radio', { name: /^Home \(default\): / })).toBeChecked();
+    });
   });
 
   it('never replaces what the shopper kept, typed or chose, even when the orders arrive late', async () => {
