@@ -366,7 +366,7 @@ describe('Create order screen: a saved address is chosen for the shopper', { tim
     const user = userEvent.setup();
     const { calls } = server([book(home)]);
     renderScreen('/order', <OrderScreen />);
-    // The fields are filled and the address chosen in one go; both are awaited (the one may land a render first).
+    // The fields are filled first; the radio follows from what they hold a render later: both are awaited.
     await waitFor(() => {
       expect(screen.getByLabelText('Your details')).toHaveValue(home.details);
       expect(screen.getByRole('radio', { name: /^Home: 7 Tahrir Square/ })).toBeChecked();
