@@ -9,7 +9,7 @@
 // CDN serves it) against one API server, and the runs are interleaved page by page, alternating which goes first.
 //
 //   BENCH_BEFORE=/path/to/other/out npx tsx bench/lcp-ab.ts   → bench/results/lcp-ab-<network>.json
-//   (BENCH_RUNS, default 5; BENCH_NETWORK slow4g or fast4g; BENCH_PAGES list,details,cart; BENCH_FORCE=1 above load 1.0)
+//   (BENCH_RUNS, default 5; BENCH_NETWORK slow4g or fast4g; BENCH_PAGES home,list,details,cart; BENCH_FORCE=1 above load 1.0)
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,13 +35,15 @@ const networkName = (process.env.BENCH_NETWORK ?? 'slow4g') as keyof typeof netw
 const network = networks[networkName];
 if (!network) throw new Error(`BENCH_NETWORK must be one of ${Object.keys(networks).join(', ')}`);
 const cpuThrottle = 4;
-const wanted = (process.env.BENCH_PAGES ?? 'list,details,cart').split(',');
+const wanted = (process.env.BENCH_PAGES ?? 'home,list,details,cart').split(',');
 
 interface Paint {
   lcp: number;
   /** The largest paint's element (its tag; "(early paint)" when it is the early paint's) and picture, if one. */
   element: string;
   url: string;
+  /** When the screen took over from the early paint (its content drawn by the storefront's code), ms. */
+  handoff: number | null;
 }
 
 /** One cold load of `url` by a signed-in shopper: the page's last LCP entry once the network is quiet. */
@@ -64,6 +66,17 @@ async function largestPaint(browser: Browser, url: string, token: string): Promi
           seen.push({ lcp: entry.startTime, element, url: entry.url.replace(location.origin, '') });
         }
       }).observe({ type: 'largest-contentful-paint', buffered: true });
+      // The moment the screen's own content is in: where an early paint drew first, when the screen took over from
+      // it (lib/early-paint/handoff.ts); elsewhere (Home), when the storefront's code had hydrated the page.
+      const w = window as unknown as { __handoff: number | null };
+      w.__handoff = null;
+      const mark = location.hash.replace(/^#\/?/, '') === '' ? 'data-hydrated' : 'data-early-paint-done';
+      new MutationObserver((_, observer) => {
+        if (!document.documentElement.hasAttribute(mark)) return;
+        w.__handoff = performance.now();
+        observer.disconnect();
+        // The document, not <html>: this runs before the page's elements exist.
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: [mark] });
     }, token);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -73,17 +86,20 @@ async function largestPaint(browser: Browser, url: string, token: string): Promi
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForLoadState('networkidle');
-    const paints = await page.evaluate(() => (window as unknown as { __lcp: Paint[] }).__lcp);
+    const { paints, handoff } = await page.evaluate(() => {
+      const w = window as unknown as { __lcp: Paint[]; __handoff: number | null };
+      return { paints: w.__lcp, handoff: w.__handoff };
+    });
     const last = paints.at(-1);
     if (!last) throw new Error(`no largest paint reported for ${url}`);
-    return last;
+    return { ...last, handoff: handoff === null ? null : Math.round(handoff) };
   } finally {
     await context.close();
   }
 }
 
 async function main() {
-  const after = path.join(repoRoot, 'out');
+  const after = process.env.BENCH_AFTER ? path.resolve(process.env.BENCH_AFTER) : path.join(repoRoot, 'out');
   const before = process.env.BENCH_BEFORE ? path.resolve(process.env.BENCH_BEFORE) : '';
   for (const [name, dir] of [
     ['out/', after],
@@ -111,6 +127,7 @@ async function main() {
     const { token, firstProduct } = await shopperWithCart(server);
     const pages = (
       [
+        ['home', 'Home', '/'],
         ['list', 'Product list', '/products'],
         ['details', 'Product details', `/productDetails/${firstProduct}`],
         ['cart', 'Cart', '/cart'],
@@ -125,25 +142,32 @@ async function main() {
           const paint = await largestPaint(browser, `${hosts[which].url}/ecommerceweb/#${route}`, token);
           row[which].push({ ...paint, lcp: Math.round(paint.lcp) });
           console.log(
-            `[lcp-ab] ${name}, ${which}, run ${run}: LCP ${Math.round(paint.lcp)} ms (${paint.element})`,
+            `[lcp-ab] ${name}, ${which}, run ${run}: LCP ${Math.round(paint.lcp)} ms (${paint.element}), ` +
+              `screen ${paint.handoff ?? '-'} ms`,
           );
         }
       }
     }
-    const spread = (paints: Paint[]) => {
-      const values = paints.map((p) => p.lcp);
+    const spread = (values: number[]) => {
       return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
     };
     const summary = Object.entries(figures).map(([page, f]) => ({
       page,
-      before: spread(f.before),
-      after: spread(f.after),
+      before: spread(f.before.map((p) => p.lcp)),
+      after: spread(f.after.map((p) => p.lcp)),
+      // The screen's own content (the storefront's code booted and drew it), where it took over from an early paint.
+      handoff: {
+        before: spread(f.before.flatMap((p) => (p.handoff === null ? [] : [p.handoff]))),
+        after: spread(f.after.flatMap((p) => (p.handoff === null ? [] : [p.handoff]))),
+      },
       element: { before: f.before.at(-1)?.element, after: f.after.at(-1)?.element },
     }));
     for (const s of summary) {
       console.log(
         `${s.page}: before ${s.before.median} ms (${s.before.min}–${s.before.max}), ` +
-          `after ${s.after.median} ms (${s.after.min}–${s.after.max})`,
+          `after ${s.after.median} ms (${s.after.min}–${s.after.max}); the screen's own: before ` +
+          `${s.handoff.before.median} ms (${s.handoff.before.min}–${s.handoff.before.max}), after ` +
+          `${s.handoff.after.median} ms (${s.handoff.after.min}–${s.handoff.after.max})`,
       );
     }
     writeResult(process.env.BENCH_FORCE === '1' ? 'lcp-ab-trial' : `lcp-ab-${networkName}`, {

@@ -14,7 +14,10 @@
 // script stops without writing a result (BENCH_FORCE=1 runs it anyway and writes
 // bench/results/lighthouse-trial.json, which the document never shows). BENCH_RUNS sets the runs per
 // page, BENCH_PAGES a comma-separated subset (home,list,details,cart), BENCH_HOSTS a subset of static,server,floor,
-// BENCH_LIGHTHOUSE_RESULT another name for the result (a partial run kept beside the document's complete one).
+// BENCH_LIGHTHOUSE_RESULT another name for the result (a partial run kept beside the document's complete one), and
+// BENCH_BEFORE another build's out/ folder, audited as host "before" (add it to BENCH_HOSTS) in the same rounds.
+// BENCH_LANTERN_DIR a folder for what Lighthouse's model put on the path to each audit's largest paint
+// (bench/lighthouse-audit.mjs).
 //
 // The floor (host "floor", bench/floor/): what the framework costs before a line of the storefront, measured in the
 // same run. A Next app with the storefront's settings and none of its code, built here into bench/floor/out and
@@ -49,10 +52,11 @@ const serverPort = 3840;
 const debugPort = 3841;
 const staticPort = 3842;
 const floorPort = 3843;
+const beforePort = 3844;
 const runsPerPage = Number(process.env.BENCH_RUNS ?? 5);
 const maxLoad = 1.0;
 const force = process.env.BENCH_FORCE === '1';
-type Host = 'static' | 'server' | 'floor';
+type Host = 'static' | 'server' | 'floor' | 'before';
 const hosts: Host[] = (process.env.BENCH_HOSTS ?? 'static,server,floor').split(',') as Host[];
 const floorDir = path.join(repoRoot, 'bench', 'floor');
 
@@ -267,6 +271,13 @@ export async function benchLighthouse(): Promise<PageFigure[]> {
   const profileDir = tempDir('lighthouse-profile');
   const server = await startServer(serverPort, target, { STOREFRONT_DIR: storefront });
   const cdn = await startStaticServer(storefront, staticPort, server.url);
+  // Host "before" (BENCH_BEFORE, another build's out/ folder): that build on the same kind of static server, audited
+  // in the same rounds as this one, for a change's before and after at one load.
+  const beforeDir = process.env.BENCH_BEFORE ? path.resolve(process.env.BENCH_BEFORE) : '';
+  if (hosts.includes('before') && !existsSync(path.join(beforeDir, 'index.html.br'))) {
+    throw new Error(`host "before" needs BENCH_BEFORE, a built storefront (${beforeDir || 'unset'})`);
+  }
+  const before = hosts.includes('before') ? await startStaticServer(beforeDir, beforePort, server.url) : null;
   const floor = hosts.includes('floor')
     ? await startStaticServer(await buildFloor(), floorPort, server.url)
     : null;
@@ -289,7 +300,12 @@ export async function benchLighthouse(): Promise<PageFigure[]> {
     const { token, firstProduct } = await shopperWithCart(server);
 
     console.log('[lighthouse] catalogue ready; signing in');
-    const origins: Record<Host, string> = { static: cdn.url, server: base, floor: floor?.url ?? '' };
+    const origins: Record<Host, string> = {
+      static: cdn.url,
+      server: base,
+      floor: floor?.url ?? '',
+      before: before?.url ?? '',
+    };
     const cdp = await connectWithRetry(`http://127.0.0.1:${debugPort}`);
     for (const host of hosts.filter((h) => h !== 'floor')) {
       const page = await cdp.contexts()[0]!.newPage();
@@ -372,6 +388,7 @@ export async function benchLighthouse(): Promise<PageFigure[]> {
     browser.kill('SIGTERM');
     await cdn.close();
     await floor?.close();
+    await before?.close();
     await server.stop();
     await target.cleanup();
     rmSync(profileDir, { recursive: true, force: true });
