@@ -57,8 +57,10 @@ interface Stamped {
 async function main() {
   if (wanted.has('budgets') || wanted.has('lighthouse') || wanted.has('catalogue')) {
     if (!existsSync(path.join(storefrontDir, 'index.html'))) {
-      console.log('▶ no built storefront: npx next build');
-      if (sh('npx', ['next', 'build']).status !== 0) throw new Error('next build failed');
+      // The storefront's whole build (next build, the framework's gate, the back office, the twins), as shoppers get it.
+      console.log('▶ no built storefront: node scripts/build-storefront.mjs');
+      if (sh('node', ['scripts/build-storefront.mjs']).status !== 0)
+        throw new Error('the storefront build failed');
     }
   }
   if (wanted.has('budgets')) {
@@ -126,7 +128,7 @@ function render(): string {
   push('| Area | Exact command | Script |');
   push('| --- | --- | --- |');
   push(
-    '| Byte budgets | `npx next build && node scripts/check-budgets.mjs` (also part of `npm test`) | scripts/check-budgets.mjs |',
+    '| Byte budgets | `node scripts/build-storefront.mjs && node scripts/check-budgets.mjs` (also part of `npm test`) | scripts/check-budgets.mjs |',
   );
   push(
     '| API | `BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/api.ts` | bench/api.ts |',
@@ -138,7 +140,7 @@ function render(): string {
     '| Start-up | `BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/startup.ts` | bench/startup.ts |',
   );
   push(
-    '| Lighthouse | `npx next build && CHROME_PATH=/usr/bin/chromium npx tsx bench/lighthouse.ts` | bench/lighthouse.ts |',
+    '| Lighthouse | `node scripts/build-storefront.mjs && CHROME_PATH=/usr/bin/chromium npx tsx bench/lighthouse.ts` | bench/lighthouse.ts |',
   );
   push(
     "| Two builds' largest paint on a network that really waits | `npm run build`, another build in `BENCH_BEFORE`: `BENCH_BEFORE=../other/out npx tsx bench/lcp-ab.ts` | bench/lcp-ab.ts |",
@@ -147,7 +149,7 @@ function render(): string {
     "| What blocks each first screen's main thread, traced at 4× CPU (one build, or two side by side) | `npm run build`, then `npx tsx bench/startup-tasks.ts` (`BENCH_BEFORE=../other/out` for two builds) | bench/startup-tasks.ts |",
   );
   push(
-    '| Catalogue screens | `npx next build && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- catalogue` | bench/catalogue.ts |',
+    '| Catalogue screens | `node scripts/build-storefront.mjs && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- catalogue` | bench/catalogue.ts |',
   );
   push(
     '| Back office list | `BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/back-office.ts` | bench/back-office.ts |',
@@ -496,7 +498,7 @@ function render(): string {
   push('## Catalogue screens at 58, 10,000 and 100,000 products (Chromium 412×823, CPU 4× throttled)');
   push();
   push(
-    '`npm run bench -- catalogue` (bench/catalogue.ts; needs `npx next build` first; with `BENCH_DATABASE_URL` also on',
+    '`npm run bench -- catalogue` (bench/catalogue.ts; needs `node scripts/build-storefront.mjs` first; with `BENCH_DATABASE_URL` also on',
   );
   push(
     'PostgreSQL). It refuses to start above a load average of 1.0. Per screen: a fresh signed-in browser context, time',
@@ -610,7 +612,7 @@ function render(): string {
       "_Not measured yet: this machine's load average was above 1.0 whenever the benchmark could have run. Run on a quiet",
     );
     push(
-      'machine: `npx next build && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- catalogue`._',
+      'machine: `node scripts/build-storefront.mjs && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -- catalogue`._',
     );
   }
   push();

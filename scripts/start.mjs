@@ -77,7 +77,7 @@ if (reason && !existsSync(path.join(root, 'node_modules', 'next', 'package.json'
 if (reason) {
   // The same steps as `npm run build` (scripts/build-storefront.mjs): next build, the back office, the twins.
   console.log(
-    `Building the storefront and the back office (${reason}): next build, build-admin, precompress`,
+    `Building the storefront and the back office (${reason}): next build, hold-framework, build-admin, precompress`,
   );
   const t0 = Date.now();
   const failed = buildStorefront();
@@ -89,6 +89,15 @@ if (reason) {
 } else if (twinsReason()) {
   // Built by a bare `next build`: the files are current, only their compressed twins are missing or stale.
   console.log(`Precompressing the storefront (${twinsReason()})`);
+  // A bare `next build` leaves Next's own script tags: hand them to the framework's gate first (as the full build does;
+  // scripts/hold-framework.ts leaves a page already done as it is). Without it the pages still work, the gate aside.
+  const hold = spawnSync('npx', ['--no-install', 'tsx', path.join(root, 'scripts', 'hold-framework.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  });
+  if (hold.status !== 0)
+    console.error("The framework's gate was not added: the pages load Next's scripts as built.");
   const result = spawnSync(process.execPath, [path.join(root, 'scripts', 'precompress.mjs')], {
     cwd: root,
     stdio: 'inherit',

@@ -2,6 +2,8 @@
 // (lib/session/boot-script.ts): the first screen's reads, started from the hash route as soon as the HTML
 // was parsed. The API client takes each one once, in place of sending the same request again.
 
+import { earlyRequestsGlobal } from './early-global';
+
 /** One request the head script started: the token it sent (or null), when, and the fetch itself. */
 export interface EarlyRequest {
   token: string | null;
@@ -12,8 +14,7 @@ export interface EarlyRequest {
   response: Promise<Response>;
 }
 
-/** The global the head script fills, keyed by API path ('/products?page=1&limit=24'). */
-export const earlyRequestsGlobal = '__early';
+export { earlyRequestsGlobal };
 
 /**
  * An answer older than this is not taken: it was meant for the first screen, and a read this late (the

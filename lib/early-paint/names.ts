@@ -8,3 +8,9 @@ export const earlyPaintDoneAttribute = 'data-early-paint-done';
 
 /** On the prerendered page's loader (components/app/first-screen-placeholder.tsx), which the layer covers. */
 export const prerenderedLoaderAttribute = 'data-prerendered-loader';
+
+/**
+ * Where the early paint tells the framework's loader (framework-gate.ts) that its picture is on screen: a function to
+ * call, or 1 if the early paint gets there first.
+ */
+export const frameworkGateGlobal = '__framework';

@@ -1,7 +1,12 @@
-import { earlyRequestsGlobal } from '@/lib/api/early';
+import { earlyRequestsGlobal } from '@/lib/api/early-global';
 import { cartPath, productPagePath, productPath } from '@/lib/api/paths';
 import { imageWidths } from '@/lib/contract/images';
-import { earlyPaintDoneAttribute, earlyPaintElementId, prerenderedLoaderAttribute } from './names';
+import {
+  earlyPaintDoneAttribute,
+  earlyPaintElementId,
+  frameworkGateGlobal,
+  prerenderedLoaderAttribute,
+} from './names';
 
 /**
  * The address of the early paint's script (under the base path); the head script loads it on product details, the
@@ -170,6 +175,7 @@ export function earlyPaintScript({
     firstPage: productPagePath('', 1),
     id: earlyPaintElementId,
     done: earlyPaintDoneAttribute,
+    gate: frameworkGateGlobal,
     apiHost,
     widths: imageWidths,
     fallbackWidth,
@@ -184,7 +190,7 @@ export function earlyPaintScript({
     css,
   };
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
-  return `(function(c){try{(function(){${body}})()}catch(e){}})(${json});\n`;
+  return `(function(c){${release}try{(function(){${body}})()}catch(e){release()}})(${json});\n`;
 }
 
 // One product card as components/catalogue/product-card.tsx draws it: the cover, the category, the title's first two
@@ -224,12 +230,23 @@ r=el('div','u',null,u);el('i',n<=1?'D':null,'-',r);el('b',null,num(n),r);el('i',
 if(n>=p.quantity)el('p','o',null,u)}
 `;
 
+// The framework's loader (framework-gate.ts) waits for this: the early paint's largest picture decoded and on screen
+// (two frames after it was decoded), its failure, or nothing to draw. Called at every way out.
+const release = `function release(){var r=window[c.gate];if(typeof r==='function')r();else window[c.gate]=1}`;
+
+const shown = `
+function shown(img){function after(){requestAnimationFrame(function(){requestAnimationFrame(release)})}
+function loaded(){if(img.decode)img.decode().then(after,after);else after()}
+if(!img)return after();
+if(img.complete)loaded();else{img.addEventListener('load',loaded);img.addEventListener('error',release)}}
+`;
+
 const body = `
-var w=window,d=document,s=w[c.store],k,key=null,list=false,bag=false,hash=location.hash,gone=false,root=d.documentElement,ar=root.lang==='ar';
-if(!s)return;
+var w=window,d=document,s=w[c.store],k,key=null,list=false,bag=false,hash=location.hash,gone=false,root=d.documentElement,ar=root.lang==='ar',lead=null;
+if(!s)return release();
 for(k in s)if(k.indexOf(c.product)===0)key=k;else if(k===c.firstPage){key=k;list=true}
 if(!key&&s[c.cart]){key=c.cart;bag=true}
-if(!key)return;
+if(!key)return release();
 ${responsivePictureSource}
 function off(){gone=true;var o=d.getElementById(c.id);if(o&&o.parentNode)o.parentNode.removeChild(o)}
 w.addEventListener('hashchange',off);
@@ -245,15 +262,16 @@ function picture(url,sizes,size,first,parent){var r=typeof url==='string'&&url?s
 if(first){if(r)preload(r.src,r.srcset,sizes);else preload(url)}
 if(!parent)return;img=d.createElement('img');
 if(r){img.src=r.src;img.srcset=r.srcset;img.sizes=sizes}else img.src=url;
-img.width=size;img.height=size;img.alt='';if(first)img.setAttribute('fetchpriority','high');else img.loading='lazy';parent.appendChild(img)}
+img.width=size;img.height=size;img.alt='';if(first){img.setAttribute('fetchpriority','high');lead=img}else img.loading='lazy';parent.appendChild(img)}
 ${card}
 ${line}
+${shown}
 s[key].response.then(function(a){return a.ok?a.clone().json():null}).then(function(b){
 var x=b&&b.data,o,page,crumbs,layout,info,i,first;
 if(bag)x=x&&x.products;
-if(bag||list?!(x instanceof Array)||!x.length||!x[0]:!x||typeof x.title!=='string')return;
+if(bag||list?!(x instanceof Array)||!x.length||!x[0]:!x||typeof x.title!=='string')return release();
 first=list?x[0].imageCover:x.images&&x.images.length?x.images[0]:x.imageCover;
-if(gone||location.hash!==hash||root.hasAttribute(c.done)||d.getElementById(c.id)){if(!bag)picture(first,list?c.cardSizes:c.detailsSizes,0,true);return}
+if(gone||location.hash!==hash||root.hasAttribute(c.done)||d.getElementById(c.id)){if(!bag)picture(first,list?c.cardSizes:c.detailsSizes,0,true);return release()}
 o=el('div');o.id=c.id;o.setAttribute('aria-hidden','true');
 el('style',null,c.css,o);
 page=el('div',bag?'P':'p',null,o);
@@ -280,7 +298,8 @@ info=el('div','i',null,layout);
 el('h1',null,x.title,info).dir='auto';
 if(typeof x.description==='string')el('p','d',x.description,info).dir='auto';
 el('div','r',null,info)}
-if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',function(){if(!gone&&!root.hasAttribute(c.done))d.body.appendChild(o)});else d.body.appendChild(o)})['catch'](function(){});
+function put(){if(gone||root.hasAttribute(c.done))return release();d.body.appendChild(o);shown(lead)}
+if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',put);else put()})['catch'](release);
 `
   .trim()
   .replace(/\n/g, '');
