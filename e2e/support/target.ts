@@ -152,7 +152,16 @@ async function storefrontHasGoogleClientId(request: APIRequestContext): Promise<
   const page = await request.get('/ecommerceweb/');
   if (!page.ok()) return false;
   const html = await page.text();
-  const scripts = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => m[1]!))];
+  // Its script tags, and the framework's scripts our build's loader adds (lib/early-paint/framework-gate.ts: their
+  // addresses are in the page as strings).
+  const scripts = [
+    ...new Set(
+      [
+        ...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g),
+        ...html.matchAll(/"((?:\/[^"/]+)*\/_next\/static\/[^"]+\.js)"/g),
+      ].map((m) => m[1]!),
+    ),
+  ];
   for (const src of scripts) {
     const script = await request.get(new URL(src, `${shopOrigin}/ecommerceweb/`).href);
     if (script.ok() && (await script.text()).includes('.apps.googleusercontent.com')) return true;
