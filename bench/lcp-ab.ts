@@ -42,7 +42,10 @@ interface Paint {
   /** The largest paint's element (its tag; "(early paint)" when it is the early paint's) and picture, if one. */
   element: string;
   url: string;
-  /** When the screen took over from the early paint (its content drawn by the storefront's code), ms. */
+  /**
+   * When the screen's own content was in, ms: where an early paint drew first, when the screen took over from it;
+   * on Home, when the storefront's code had hydrated the page.
+   */
   handoff: number | null;
 }
 

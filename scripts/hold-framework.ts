@@ -3,13 +3,17 @@
 // list and product details once the early paint's picture is on screen. A page already done is left as it is.
 //
 // Usage: npx tsx scripts/hold-framework.ts   (STOREFRONT_DIR overrides out/)
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { holdFramework } from '../lib/early-paint/framework-gate';
 
 const outDir = path.resolve(process.env.STOREFRONT_DIR || 'out');
 // The storefront's pages: the folder's own HTML files (the back office under admin/ is a bundle of its own).
-const pages = readdirSync(outDir).filter((f) => f.endsWith('.html'));
+const pages = existsSync(outDir) ? readdirSync(outDir).filter((f) => f.endsWith('.html')) : [];
+if (!pages.includes('index.html')) {
+  console.error(`hold-framework: no index.html in ${outDir}`);
+  process.exit(1);
+}
 let changed = 0;
 for (const page of pages) {
   const file = path.join(outDir, page);
@@ -17,10 +21,6 @@ for (const page of pages) {
   if (html === null) continue;
   writeFileSync(file, html);
   changed++;
-}
-if (!pages.includes('index.html')) {
-  console.error(`hold-framework: no index.html in ${outDir}`);
-  process.exit(1);
 }
 console.log(
   `hold-framework: ${changed} of ${pages.length} pages load Next's scripts through the framework's gate`,

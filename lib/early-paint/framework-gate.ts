@@ -68,9 +68,8 @@ const nextScriptPreload =
 export function holdFramework(html: string): string | null {
   const scripts = [...html.matchAll(nextScript)].map((m) => m[1]!);
   if (!scripts.length) return null;
-  const head = html.indexOf('</head>');
-  if (head < 0) throw new Error('holdFramework: the page has no </head>');
   const rest = html.replace(nextScript, '').replace(nextScriptPreload, '');
   const at = rest.indexOf('</head>');
+  if (at < 0) throw new Error('holdFramework: the page has no </head>');
   return `${rest.slice(0, at)}<script>${frameworkLoaderScript(scripts)}</script>${rest.slice(at)}`;
 }
