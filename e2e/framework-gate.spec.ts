@@ -74,6 +74,8 @@ test("Home and the cart: the storefront's code is asked for at once, before any 
   for (const route of ['#/', '#/cart']) {
     // Every answer of the API held until the code has been asked for: a page that waited for one would never boot.
     const held = await holdRequests(page, '**/api/v1/**', 'GET');
+    // A new document each time (from Home, going to '#/cart' alone would only change the hash).
+    await page.goto('about:blank');
     const before = asked.length;
     await page.goto(`${BASE_PATH}${route}`, { waitUntil: 'domcontentloaded' });
     await held.seen;
