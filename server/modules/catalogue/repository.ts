@@ -17,20 +17,41 @@ import type { ProductStatus } from '@/lib/contract/catalogue';
 import type { Language } from '@/lib/contract/common';
 import { hasArabicLetter } from '@/lib/rules/arabic';
 import type { Database, Db, Executor } from '../../db/client';
-import { brands, categories, products, reviews, subcategories, users } from '../../db/schema';
+import {
+  brands,
+  categories,
+  products,
+  productStatusCounts,
+  reviews,
+  subcategories,
+  users,
+} from '../../db/schema';
 import { escapeLike, keywordSearch, titleLike } from './search';
-import { inIdsOrder } from '../../paging';
 
 export type ProductRow = typeof products.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
 export type BrandRow = typeof brands.$inferSelect;
 export type SubcategoryRow = typeof subcategories.$inferSelect;
 
+/** The search's own columns: never in an answer, and costly to carry (the descriptions' words). */
+const searchOnly = ['descriptionWords', 'titleSearch', 'titleArSearch', 'descriptionArWords'] as const;
+type SearchOnly = (typeof searchOnly)[number];
+/** A product's columns as its answers show them (serialize.ts). */
+export type ShownProductRow = Omit<ProductRow, SearchOnly>;
+const shownColumns = Object.fromEntries(
+  Object.entries(getTableColumns(products)).filter(([k]) => !(searchOnly as readonly string[]).includes(k)),
+) as Omit<typeof products._.columns, SearchOnly>;
+
+type Named = 'id' | 'name' | 'nameAr' | 'slug';
+type CategoryRef = Pick<CategoryRow, Named | 'image'>;
+type SubcategoryRef = Pick<SubcategoryRow, Named | 'categoryId'>;
+
 export interface ProductWithRelations {
-  product: ProductRow;
-  category: CategoryRow;
-  brand: BrandRow;
-  subcategories: SubcategoryRow[];
+  product: ShownProductRow;
+  category: CategoryRef;
+  brand: CategoryRef;
+  /** In the product's own order. */
+  subcategories: SubcategoryRef[];
 }
 
 /**
@@ -45,48 +66,75 @@ export async function readWithTimeout<T>(db: Db, ms: number, read: (db: Db) => P
   });
 }
 
-/** Attaches category, brand and subcategories to product rows with three queries in all. */
-export async function withRelations(exec: Executor, rows: ProductRow[]): Promise<ProductWithRelations[]> {
+/** Attaches category, brand and subcategories to product rows read already, in one statement. */
+export async function withRelations(
+  exec: Executor,
+  rows: ShownProductRow[],
+): Promise<ProductWithRelations[]> {
   if (rows.length === 0) return [];
-  const categoryIds = [...new Set(rows.map((r) => r.categoryId))];
-  const brandIds = [...new Set(rows.map((r) => r.brandId))];
-  const subIds = [...new Set(rows.flatMap((r) => r.subcategoryIds))];
-  // One after another: inside a transaction `exec` is a single connection, which runs one query at a time
-  // anyway (node-postgres deprecates queueing them on it, and pg@9 drops it).
-  const cats = await exec.select().from(categories).where(inArray(categories.id, categoryIds));
-  const brs = await exec.select().from(brands).where(inArray(brands.id, brandIds));
-  const subs = subIds.length
-    ? await exec.select().from(subcategories).where(inArray(subcategories.id, subIds))
-    : [];
-  const catMap = new Map(cats.map((c) => [c.id, c]));
-  const brandMap = new Map(brs.map((b) => [b.id, b]));
-  const subMap = new Map(subs.map((s) => [s.id, s]));
+  const shown = await shownProducts(
+    exec,
+    rows.map((r) => r.id),
+  );
+  const found = new Map(shown.map((p) => [p.product.id, p]));
   return rows.flatMap((product) => {
-    const category = catMap.get(product.categoryId);
-    const brand = brandMap.get(product.brandId);
-    if (!category || !brand) return [];
-    const subcats = product.subcategoryIds.flatMap((id) => {
-      const s = subMap.get(id);
-      return s ? [s] : [];
-    });
-    return [{ product, category, brand, subcategories: subcats }];
+    const p = found.get(product.id);
+    return p ? [{ ...p, product }] : [];
   });
+}
+
+const named = (table: string) =>
+  sql.raw(
+    `json_build_object('id', ${table}.id, 'name', ${table}.name, 'nameAr', ${table}.name_ar, 'slug', ${table}.slug`,
+  );
+
+/**
+ * Products as answers show them, with their category, brand and subcategories, in one statement: the columns shown
+ * and the three relations as json (a list page was four round trips, and carried the search's columns to Node).
+ */
+function selectShown(exec: Executor) {
+  return exec
+    .select({
+      ...shownColumns,
+      category: sql<CategoryRef | string | null>`(SELECT ${named('c')}, 'image', c.image)
+        FROM ${categories} c WHERE c.id = ${products.categoryId})`,
+      brand: sql<CategoryRef | string | null>`(SELECT ${named('b')}, 'image', b.image)
+        FROM ${brands} b WHERE b.id = ${products.brandId})`,
+      subcategories: sql<SubcategoryRef[] | string>`(SELECT coalesce(json_agg(${named('s')}, 'categoryId',
+          s.category_id) ORDER BY array_position(${products.subcategoryIds}, s.id)), '[]')
+        FROM ${subcategories} s WHERE s.id = ANY(${products.subcategoryIds}))`,
+    })
+    .from(products)
+    .$dynamic();
+}
+
+/** PGlite and node-postgres hand json over parsed; a text answer is read the same way. */
+const parsed = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+
+/** Rows of selectShown as answers take them; a product without its category or brand is left out. */
+function asShown(rows: Awaited<ReturnType<typeof selectShown>>): ProductWithRelations[] {
+  return rows.flatMap(({ category, brand, subcategories: subs, ...product }) => {
+    const c = category === null ? null : parsed(category);
+    const b = brand === null ? null : parsed(brand);
+    return c && b ? [{ product, category: c, brand: b, subcategories: parsed(subs) }] : [];
+  });
+}
+
+/** The products of these ids as answers show them, in the ids' order. */
+export async function shownProducts(exec: Executor, ids: string[]): Promise<ProductWithRelations[]> {
+  if (ids.length === 0) return [];
+  const rows = asShown(await selectShown(exec).where(inArray(products.id, [...new Set(ids)])));
+  const byId = new Map(rows.map((p) => [p.product.id, p]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function loadProductsByIds(
   exec: Executor,
   ids: string[],
 ): Promise<Map<string, ProductWithRelations>> {
-  if (ids.length === 0) return new Map();
-  const rows = await exec
-    .select()
-    .from(products)
-    .where(inArray(products.id, [...new Set(ids)]));
-  const full = await withRelations(exec, rows);
+  const full = await shownProducts(exec, ids);
   return new Map(full.map((p) => [p.product.id, p]));
 }
-
-type Named = 'id' | 'name' | 'nameAr' | 'slug';
 
 /** A product as a cart or an order lists it: its own fields that show there, with its category, brand and subcategories. */
 export interface CartProductRow {
@@ -101,11 +149,6 @@ export interface CartProductRow {
   /** In the product's own order. */
   subcategories: Pick<SubcategoryRow, Named | 'categoryId'>[];
 }
-
-const named = (table: string) =>
-  sql.raw(
-    `json_build_object('id', ${table}.id, 'name', ${table}.name, 'nameAr', ${table}.name_ar, 'slug', ${table}.slug`,
-  );
 
 /**
  * The products with these ids as carts and orders list them, in one statement (prepared: its text is the same for
@@ -127,8 +170,6 @@ export async function loadCartProducts(database: Database, ids: string[]): Promi
       JOIN ${brands} b ON b.id = p.brand_id
       WHERE p.id = ANY(${sql.param([...new Set(ids)])}::text[])`,
   );
-  // PGlite and node-postgres hand json over parsed; a text answer is read the same way.
-  const parsed = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
   return rows.map((r) => ({
     ...r,
     ratingsAverage: Number(r.ratingsAverage),
@@ -139,8 +180,7 @@ export async function loadCartProducts(database: Database, ids: string[]): Promi
 }
 
 export async function loadProduct(exec: Executor, id: string): Promise<ProductWithRelations | undefined> {
-  const rows = await exec.select().from(products).where(eq(products.id, id));
-  const [full] = await withRelations(exec, rows);
+  const [full] = await shownProducts(exec, [id]);
   return full;
 }
 
@@ -254,6 +294,20 @@ async function countProducts(db: Executor, condition: SQL | undefined): Promise<
   return Number(row?.n ?? 0);
 }
 
+/** A filter that picks a status and nothing else (the storefront's product list, any sort, any page). */
+function statusOnly(f: ProductFilter): boolean {
+  return Object.entries(f).every(([key, value]) => key === 'status' || value === undefined);
+}
+
+/** How many products have this status (or any), from the counts the database keeps (migration 0020). */
+async function statusCount(db: Executor, status: ProductStatus | 'all'): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${productStatusCounts.products}), 0)`.mapWith(Number) })
+    .from(productStatusCounts)
+    .where(status === 'all' ? undefined : eq(productStatusCounts.status, status));
+  return row?.n ?? 0;
+}
+
 /**
  * One page of products matching a filter, in the sort's order (newest first by default), and the total. With
  * `countCap`, a keyword search counts at most that many matches: `capped` says there were more, `total` is then
@@ -266,7 +320,7 @@ export async function productPage(
   page: { limit: number; offset: number },
   lang: Language,
   countCap?: number,
-): Promise<{ total: number; capped: boolean; rows: ProductRow[] }> {
+): Promise<{ total: number; capped: boolean; rows: ProductWithRelations[] }> {
   const where = await filterConditions(db, filter);
   const sortKeys = sort
     ? sort.keys.map((k) =>
@@ -276,63 +330,62 @@ export async function productPage(
   const orderBy = [...sortKeys, asc(products.id)];
   const keyword = filter.keyword;
   if (keyword) {
-    return db.transaction(async (tx) => {
-      const search = await keywordSearch(tx, keyword);
-      const condition = and(search.where, ...where);
-      // One scan ranks the matches (up to one past the cap) and counts them: the page and the total together. The
-      // rank is computed in the scan, so the rows counted and sorted carry only it and the sort's columns (PostgreSQL
-      // drops the columns the outer query does not read), not the titles and descriptions it tested.
-      const all = tx
-        .select({ ...getTableColumns(products), searchRank: sql<number>`${search.rank}`.as('search_rank') })
-        .from(products)
-        .where(condition)
-        .$dynamic();
-      // Named as the table, so the sort expressions (written over products' columns) read its rows.
-      const matches = (countCap === undefined ? all : all.limit(countCap + 1)).as('products');
-      const found = await tx
-        .select({ id: sql<string>`${products.id}`, total: sql<number>`count(*) over ()`.mapWith(Number) })
-        .from(matches)
-        .orderBy(matches.searchRank, ...orderBy)
-        .limit(page.limit)
-        .offset(page.offset);
-      const counted =
-        found[0]?.total ??
-        (page.offset > 0
-          ? countCap === undefined
-            ? await countProducts(tx, condition)
-            : await countUpTo(tx, condition, countCap)
-          : 0);
-      if (countCap === undefined || counted <= countCap)
-        return {
-          total: counted,
-          capped: false,
-          rows: await rowsInOrder(
-            tx,
-            found.map((r) => r.id),
-          ),
-        };
-      // More matches than the cap: the scan above stopped at an arbitrary one past it, so its ranking is not the
-      // catalogue's. The page is read rank by rank instead, in order through the indexes, and ends at the cap.
-      const end = Math.min(page.offset + page.limit, countCap);
-      if (page.offset >= end) return { total: countCap, capped: true, rows: [] };
-      const ids = await rankedIds(tx, search.tiers, where, orderBy, end);
-      return { total: countCap, capped: true, rows: await rowsInOrder(tx, ids.slice(page.offset, end)) };
-    });
+    // In the caller's transaction (readWithTimeout): the similarity threshold a misspelt word sets is its alone.
+    const search = await keywordSearch(db, keyword);
+    const condition = and(search.where, ...where);
+    // One scan ranks the matches (up to one past the cap) and counts them: the page and the total together. The
+    // rank is computed in the scan, so the rows counted and sorted carry only it and the sort's columns (PostgreSQL
+    // drops the columns the outer query does not read), not the titles and descriptions it tested.
+    const all = db
+      .select({ ...getTableColumns(products), searchRank: sql<number>`${search.rank}`.as('search_rank') })
+      .from(products)
+      .where(condition)
+      .$dynamic();
+    // Named as the table, so the sort expressions (written over products' columns) read its rows.
+    const matches = (countCap === undefined ? all : all.limit(countCap + 1)).as('products');
+    const found = await db
+      .select({ id: sql<string>`${products.id}`, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(matches)
+      .orderBy(matches.searchRank, ...orderBy)
+      .limit(page.limit)
+      .offset(page.offset);
+    const counted =
+      found[0]?.total ??
+      (page.offset > 0
+        ? countCap === undefined
+          ? await countProducts(db, condition)
+          : await countUpTo(db, condition, countCap)
+        : 0);
+    if (countCap === undefined || counted <= countCap)
+      return {
+        total: counted,
+        capped: false,
+        rows: await shownProducts(
+          db,
+          found.map((r) => r.id),
+        ),
+      };
+    // More matches than the cap: the scan above stopped at an arbitrary one past it, so its ranking is not the
+    // catalogue's. The page is read rank by rank instead, in order through the indexes, and ends at the cap.
+    const end = Math.min(page.offset + page.limit, countCap);
+    if (page.offset >= end) return { total: countCap, capped: true, rows: [] };
+    const ids = await rankedIds(db, search.tiers, where, orderBy, end);
+    return { total: countCap, capped: true, rows: await shownProducts(db, ids.slice(page.offset, end)) };
   }
   const condition = where.length ? and(...where) : undefined;
   // Counted first: with nothing to show (filters that exclude each other, a page past the end) the page query
   // is skipped; the planner would read the whole date index looking for a row.
-  const total = await countProducts(db, condition);
+  const total = statusOnly(filter)
+    ? await statusCount(db, filter.status ?? 'active')
+    : await countProducts(db, condition);
   if (page.offset >= total) return { total, capped: false, rows: [] };
   if (page.offset < deepOffset) {
-    const rows = await db
-      .select()
-      .from(products)
+    const rows = await selectShown(db)
       .where(condition)
       .orderBy(...orderBy)
       .limit(page.limit)
       .offset(page.offset);
-    return { total, capped: false, rows };
+    return { total, capped: false, rows: asShown(rows) };
   }
   // Deep pages: the rows skipped are read as ids from an index (no table row visited), then the page by key.
   const ids = (
@@ -344,7 +397,7 @@ export async function productPage(
       .limit(page.limit)
       .offset(page.offset)
   ).map((r) => r.id);
-  return { total, capped: false, rows: await rowsInOrder(db, ids) };
+  return { total, capped: false, rows: await shownProducts(db, ids) };
 }
 
 /**
@@ -390,12 +443,6 @@ async function countUpTo(db: Executor, condition: SQL | undefined, cap: number):
     .as('matches');
   const [row] = await db.select({ n: count() }).from(matches);
   return Number(row?.n ?? 0);
-}
-
-/** The products of these ids, in the ids' order (a page found by its ids first). */
-async function rowsInOrder(db: Executor, ids: string[]): Promise<ProductRow[]> {
-  if (ids.length === 0) return [];
-  return inIdsOrder(ids, await db.select().from(products).where(inArray(products.id, ids)));
 }
 
 /** From this many rows skipped, a page is found by its ids first. */

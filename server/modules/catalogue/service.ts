@@ -206,19 +206,18 @@ export async function listProducts(
   plan: ProductListPlan,
   view: CatalogueView = 'shop',
 ): Promise<CatalogueAnswer<ProductList>> {
-  const { total, capped, rows, full } = await timedRead(ctx, async (db) => {
+  const { total, capped, rows } = await timedRead(ctx, (db) =>
     // A shopper's search counts its matches up to the cap; staff see every match counted.
-    const page = await repo.productPage(
+    repo.productPage(
       db,
       plan.filter,
       plan.sort,
       { limit: plan.limit, offset: (plan.page - 1) * plan.limit },
       plan.lang,
       view === 'shop' ? searchResultsCap : undefined,
-    );
-    return { ...page, full: await repo.withRelations(db, page.rows) };
-  });
-  const data = full.map((p) =>
+    ),
+  );
+  const data = rows.map((p) =>
     view === 'staff'
       ? serializeStaffProduct(p, ctx.config.publicUrl)
       : serializeProduct(p, ctx.config.publicUrl, plan.lang),
@@ -230,7 +229,7 @@ export async function listProducts(
       data: plan.fields ? project(data, plan.fields) : data,
       ...(capped ? { resultsCapped: true as const } : {}),
     },
-    products: rows.map((r) => r.id),
+    products: rows.map((r) => r.product.id),
     // Every order changes sales (and stock): a list in that order may change with any of them.
     followsSales: (plan.sort?.keys ?? []).some((k) => /^-?(sold|quantity)$/.test(k)),
   };

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchResultsCap } from '@/lib/contract/catalogue';
 import { products } from '@/server/db/schema';
-import { productPage } from '@/server/modules/catalogue/repository';
+import { productPage, readWithTimeout } from '@/server/modules/catalogue/repository';
 import { staffMember } from '../helpers/staff';
 import { dbKinds, json, startTestApp, type Json, type Shopper, type TestApp } from '../helpers/test-app';
 
@@ -114,30 +114,32 @@ describe.each(dbKinds)('search count cap on %s', (kind) => {
     async (keyword, keys) => {
       const sort = keys ? { keys: [...keys] } : undefined;
       const filter = { keyword, status: 'active' as const };
-      const db = t.database.db;
-      const full = await productPage(db, filter, sort, { limit: 1000, offset: 0 }, 'en');
+      // As the list route runs it: in a read's transaction (a misspelt word's similarity threshold is set for it).
+      const productPageRead = (
+        ...args: Parameters<typeof productPage> extends [unknown, ...infer R] ? R : never
+      ) => readWithTimeout(t.database.db, 60_000, (tx) => productPage(tx, ...args));
+      const full = await productPageRead(filter, sort, { limit: 1000, offset: 0 }, 'en');
       expect(full.capped).toBe(false);
       expect(full.total).toBeGreaterThanOrEqual(2);
       const cap = full.total - 1;
       // Every position under the cap, one row a page, and two pages that run into the cap.
       for (let offset = 0; offset < cap; offset++) {
-        const part = await productPage(db, filter, sort, { limit: 1, offset }, 'en', cap);
+        const part = await productPageRead(filter, sort, { limit: 1, offset }, 'en', cap);
         expect(part).toMatchObject({ capped: true, total: cap });
-        expect(part.rows.map((r) => r.id)).toEqual([full.rows[offset]!.id]);
+        expect(part.rows.map((r) => r.product.id)).toEqual([full.rows[offset]!.product.id]);
       }
-      const atTheEnd = await productPage(
-        db,
+      const atTheEnd = await productPageRead(
         filter,
         sort,
         { limit: 5, offset: Math.max(0, cap - 1) },
         'en',
         cap,
       );
-      expect(atTheEnd.rows.map((r) => r.id)).toEqual(
-        full.rows.slice(Math.max(0, cap - 1), cap).map((r) => r.id),
+      expect(atTheEnd.rows.map((r) => r.product.id)).toEqual(
+        full.rows.slice(Math.max(0, cap - 1), cap).map((r) => r.product.id),
       );
-      const whole = await productPage(db, filter, sort, { limit: 100, offset: 0 }, 'en', cap);
-      expect(whole.rows.map((r) => r.id)).toEqual(full.rows.slice(0, cap).map((r) => r.id));
+      const whole = await productPageRead(filter, sort, { limit: 100, offset: 0 }, 'en', cap);
+      expect(whole.rows.map((r) => r.product.id)).toEqual(full.rows.slice(0, cap).map((r) => r.product.id));
     },
   );
 });
