@@ -161,6 +161,11 @@ export const products = pgTable(
       .on(t.brandId, t.createdAt.desc().nullsFirst(), t.id)
       .where(sql`${t.status} = 'active'`),
     index('products_price_idx').on(t.price),
+    // The storefront's price range (price[gte], price[lte]) over active products, counted from the index alone: without
+    // the status, each of the range's rows was read (24,000 of 100,000 for 100–500 EGP; 99 ms a count).
+    index('products_active_price_idx')
+      .on(t.price)
+      .where(sql`${t.status} = 'active'`),
     // The product list's filter: a category and a price range together.
     index('products_category_price_idx').on(t.categoryId, t.price),
     index('products_created_idx').on(t.createdAt),

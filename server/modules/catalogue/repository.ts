@@ -66,23 +66,6 @@ export async function readWithTimeout<T>(db: Db, ms: number, read: (db: Db) => P
   });
 }
 
-/** Attaches category, brand and subcategories to product rows read already, in one statement. */
-export async function withRelations(
-  exec: Executor,
-  rows: ShownProductRow[],
-): Promise<ProductWithRelations[]> {
-  if (rows.length === 0) return [];
-  const shown = await shownProducts(
-    exec,
-    rows.map((r) => r.id),
-  );
-  const found = new Map(shown.map((p) => [p.product.id, p]));
-  return rows.flatMap((product) => {
-    const p = found.get(product.id);
-    return p ? [{ ...p, product }] : [];
-  });
-}
-
 const named = (table: string) =>
   sql.raw(
     `json_build_object('id', ${table}.id, 'name', ${table}.name, 'nameAr', ${table}.name_ar, 'slug', ${table}.slug`,

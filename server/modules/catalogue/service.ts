@@ -355,14 +355,14 @@ export async function cartProducts(
   return new Map(found.map((p) => [p.id, serializeCartProduct(p, publicUrl, lang)]));
 }
 
-/** Product rows as the product list shows them, with their category, brand and subcategories. */
+/** The products of these ids as the product list shows them, in the ids' order. */
 export async function productAnswers(
   exec: Executor,
-  rows: repo.ProductRow[],
+  ids: string[],
   publicUrl: string,
   lang: Language,
 ): Promise<Product[]> {
-  const full = await repo.withRelations(exec, rows);
+  const full = await repo.shownProducts(exec, ids);
   return full.map((p) => serializeProduct(p, publicUrl, lang));
 }
 

@@ -18,14 +18,15 @@ export async function wishlistIds(db: Executor, userId: string): Promise<string[
   return rows.map((r) => r.productId);
 }
 
-export async function wishlistProducts(db: Executor, userId: string) {
+/** The ids of the products on a shopper's wishlist that are for sale, oldest first. */
+export async function wishlistProductIds(db: Executor, userId: string): Promise<string[]> {
   const rows = await db
-    .select({ product: products })
+    .select({ id: products.id })
     .from(wishlistItems)
     .innerJoin(products, eq(products.id, wishlistItems.productId))
     .where(and(eq(wishlistItems.userId, userId), forSale))
     .orderBy(...oldestFirst);
-  return rows.map((r) => r.product);
+  return rows.map((r) => r.id);
 }
 
 export async function productExists(db: Executor, productId: string): Promise<boolean> {

@@ -9,7 +9,12 @@ import * as repo from './repository';
 /** The caller's wishlist, its products' titles, names and descriptions in `lang`. */
 export async function readWishlist(ctx: AppContext, userId: string, lang: Language): Promise<WishlistAnswer> {
   const db = ctx.database.db;
-  const data = await productAnswers(db, await repo.wishlistProducts(db, userId), ctx.config.publicUrl, lang);
+  const data = await productAnswers(
+    db,
+    await repo.wishlistProductIds(db, userId),
+    ctx.config.publicUrl,
+    lang,
+  );
   return { status: 'success', count: data.length, data };
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "products_active_price_idx" ON "products" USING btree ("price") WHERE "products"."status" = 'active';
