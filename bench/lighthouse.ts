@@ -118,6 +118,9 @@ interface Lhr {
     }
   >;
   runtimeError?: { message: string };
+  /** Lighthouse's own measure of the host's speed (a mid-tier phone ≈ 1,000); below 1,000 it warns that the host
+   *  is underpowered, and its 4× CPU slowdown then simulates a slower device than the preset's. */
+  environment?: { benchmarkIndex?: number };
 }
 
 interface Details {
@@ -173,6 +176,7 @@ function figuresOf(lhr: Lhr): Record<string, number> {
     tbt: Math.round(num(metricIds.tbt)),
     fcp: Math.round(num(metricIds.fcp)),
     si: Math.round(num(metricIds.si)),
+    benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? NaN),
   };
 }
 
