@@ -9,8 +9,7 @@ CREATE INDEX "products_active_brand_created_idx" ON "products" USING btree ("bra
 --> statement-breakpoint
 -- The counts follow every statement that adds, removes or changes products, once per statement (an import's batch is
 -- one change of each count), from the rows it touched. An update that changes no product's status (an order taking
--- stock, a price change) writes nothing here and takes no lock. Transition tables are named per trigger, hence one
--- function per kind of statement.
+-- stock, a price change) writes nothing here and takes no lock.
 CREATE FUNCTION "product_status_counts_add"(changed json) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   IF changed IS NULL THEN
@@ -24,17 +23,11 @@ BEGIN
   WHERE c."status" = d."status" AND d."n" <> 0;
 END
 $$;--> statement-breakpoint
-CREATE FUNCTION "product_status_counts_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Rows added (the trigger's argument 1) or removed (-1), as the statement's transition table "changed_rows".
+CREATE FUNCTION "product_status_counts_added"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM "product_status_counts_add"((SELECT json_object_agg("status", "n") FROM (
-    SELECT "status", count(*) AS "n" FROM "new_rows" GROUP BY "status") AS d));
-  RETURN NULL;
-END
-$$;--> statement-breakpoint
-CREATE FUNCTION "product_status_counts_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM "product_status_counts_add"((SELECT json_object_agg("status", -"n") FROM (
-    SELECT "status", count(*) AS "n" FROM "old_rows" GROUP BY "status") AS d));
+  PERFORM "product_status_counts_add"((SELECT json_object_agg("status", "n" * TG_ARGV[0]::integer) FROM (
+    SELECT "status", count(*) AS "n" FROM "changed_rows" GROUP BY "status") AS d));
   RETURN NULL;
 END
 $$;--> statement-breakpoint
@@ -54,10 +47,10 @@ BEGIN
   RETURN NULL;
 END
 $$;--> statement-breakpoint
-CREATE TRIGGER "product_status_counts_on_insert" AFTER INSERT ON "products" REFERENCING NEW TABLE AS "new_rows"
-  FOR EACH STATEMENT EXECUTE FUNCTION "product_status_counts_inserted"();--> statement-breakpoint
-CREATE TRIGGER "product_status_counts_on_delete" AFTER DELETE ON "products" REFERENCING OLD TABLE AS "old_rows"
-  FOR EACH STATEMENT EXECUTE FUNCTION "product_status_counts_deleted"();--> statement-breakpoint
+CREATE TRIGGER "product_status_counts_on_insert" AFTER INSERT ON "products" REFERENCING NEW TABLE AS "changed_rows"
+  FOR EACH STATEMENT EXECUTE FUNCTION "product_status_counts_added"('1');--> statement-breakpoint
+CREATE TRIGGER "product_status_counts_on_delete" AFTER DELETE ON "products" REFERENCING OLD TABLE AS "changed_rows"
+  FOR EACH STATEMENT EXECUTE FUNCTION "product_status_counts_added"('-1');--> statement-breakpoint
 CREATE TRIGGER "product_status_counts_on_update" AFTER UPDATE ON "products"
   REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows"
   FOR EACH STATEMENT EXECUTE FUNCTION "product_status_counts_updated"();--> statement-breakpoint

@@ -37,7 +37,7 @@ export type SubcategoryRow = typeof subcategories.$inferSelect;
 const searchOnly = ['descriptionWords', 'titleSearch', 'titleArSearch', 'descriptionArWords'] as const;
 type SearchOnly = (typeof searchOnly)[number];
 /** A product's columns as its answers show them (serialize.ts). */
-export type ShownProductRow = Omit<ProductRow, SearchOnly>;
+type ShownProductRow = Omit<ProductRow, SearchOnly>;
 const shownColumns = Object.fromEntries(
   Object.entries(getTableColumns(products)).filter(([k]) => !(searchOnly as readonly string[]).includes(k)),
 ) as Omit<typeof products._.columns, SearchOnly>;
