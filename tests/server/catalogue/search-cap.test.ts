@@ -1,6 +1,7 @@
 // A keyword search counts at most searchResultsCap matches (issue 30, item 4): past it the answer says
 // `results: 5000` and `resultsCapped: true`, its pages end at the cap, and the first pages are still the best
 // matches in order. Below the cap (and for staff) the count is exact, filters included.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchResultsCap } from '@/lib/contract/catalogue';
 import { products } from '@/server/db/schema';
@@ -96,6 +97,38 @@ describe.each(dbKinds)('search count cap on %s', (kind) => {
     expect(answer.results).toBe(copiesCount);
     expect(answer).not.toHaveProperty('resultsCapped');
   });
+
+  it.each([
+    ['past the cap', 'zephyrine', true],
+    ['under it, a misspelt word', 'gitar', false],
+  ] as const)(
+    '%s, the matches are read through the indexes, never by scanning the table, even where a scan looks cheapest',
+    async (_, keyword, capped) => {
+      await readWithTimeout(t.database.db, 60_000, async (tx) => {
+        // The planner told that reading the table costs nothing, as it believes of a table it thinks small or of
+        // matches it thinks common (decision 0021): without the search's own setting it scans the table.
+        await tx.execute(sql`select set_config('seq_page_cost', '0', true)`);
+        const page = await productPage(
+          tx,
+          { keyword, status: 'active' },
+          undefined,
+          { limit: 40, offset: 0 },
+          'en',
+          searchResultsCap,
+        );
+        expect(page.capped).toBe(capped);
+        if (capped) expect(page.total).toBe(searchResultsCap);
+        expect(page.rows.length).toBeGreaterThan(0);
+        expect(page.rows.every((r) => /zephyrine|guitar/i.test(r.product.title))).toBe(true);
+        // This transaction's own scans of the products table (PostgreSQL's statistics of the current transaction).
+        const [scans] = await tx
+          .select({ n: sql<number>`seq_scan`.mapWith(Number) })
+          .from(sql`pg_stat_xact_user_tables`)
+          .where(sql`relname = 'products'`);
+        expect(scans?.n).toBe(0);
+      });
+    },
+  );
 
   it('a list without a keyword is counted in full', async () => {
     const answer = await get('limit=1');
